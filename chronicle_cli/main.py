@@ -1,9 +1,115 @@
 """The `chronicle` command line (DESIGN §4). Heavy imports stay inside commands so `--help` is quick."""
 from __future__ import annotations
 
+import json
+import os
+from typing import Optional
+
 import typer
 
 from chronicle_cli.temporal_cmd import temporal_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Chronicle: conversation archives to a bi-temporal knowledge graph.")
 app.add_typer(temporal_app, name="temporal")
+
+EXIT_PARTIAL = 3  # the run finished but quarantined some input
+
+
+def _quiet_env() -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    os.environ.setdefault("DO_NOT_TRACK", "1")
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+
+
+def _parse_time(value: Optional[str], name: str):
+    if value is None:
+        return None
+    from models.timeutil import parse_timestamp
+
+    try:
+        return parse_timestamp(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=name) from exc
+
+
+@app.command()
+def backfill(
+    path: str = typer.Argument(..., help="archive file (JSONL, Parquet, CSV or LoCoMo JSON)"),
+    group: Optional[str] = typer.Option(None, "--group", "-g", help="group id for every row (default: the row's group_id, else 'default')"),
+    format: str = typer.Option("auto", "--format", help="auto|jsonl|parquet|csv|locomo"),
+    extractor: str = typer.Option("rules", "--extractor", help="rules|llm"),
+    chunk_size: int = typer.Option(500, "--chunk-size", min=1),
+    as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
+) -> None:
+    """Backfill an archive into the graph; exit 3 when some rows were quarantined."""
+    _quiet_env()
+    from chronicle_cli.render import backfill_with_progress, print_summary
+
+    summary = backfill_with_progress(path, group, format, extractor, chunk_size, show=not as_json)
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        print_summary(summary)
+    if summary.get("partial"):
+        raise typer.Exit(EXIT_PARTIAL)
+
+
+@app.command()
+def search(
+    query: str = typer.Argument(...),
+    group: str = typer.Option("default", "--group", "-g"),
+    limit: int = typer.Option(10, "--limit", "-k", min=1),
+    as_of: Optional[str] = typer.Option(None, "--as-of", help="world time: facts valid then (ISO)"),
+    known_at: Optional[str] = typer.Option(None, "--known-at", help="system time: what the graph believed then (ISO)"),
+    include_expired: bool = typer.Option(False, "--include-expired"),
+    no_graph: bool = typer.Option(False, "--no-graph", help="skip the graph BFS expansion"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
+) -> None:
+    """Hybrid search over facts (BM25 + vector + graph, RRF), current facts unless told otherwise."""
+    _quiet_env()
+    from chronicle_cli.render import print_hits
+    from search.api import search_facts
+    from search.filters import TimeFilter
+
+    tf = TimeFilter(as_of=_parse_time(as_of, "--as-of"), known_at=_parse_time(known_at, "--known-at"),
+                    include_expired=include_expired)
+    hits = search_facts(query, group, limit=limit, tf=tf, expand_graph=not no_graph)
+    if as_json:
+        for h in hits:
+            typer.echo(json.dumps(h.as_json()))
+    else:
+        print_hits(query, hits)
+
+
+@app.command()
+def stats(group: Optional[str] = typer.Option(None, "--group", "-g"),
+          as_json: bool = typer.Option(False, "--json")) -> None:
+    """Counts of episodes, entities, facts (current/invalidated), mentions and quarantined rows."""
+    _quiet_env()
+    from chronicle_cli.render import print_table
+    from search.api import store_stats
+
+    s = store_stats(group)
+    typer.echo(json.dumps(s)) if as_json else print_table("stats" + (f" ({group})" if group else ""), s)
+
+
+@app.command()
+def verify(group: Optional[str] = typer.Option(None, "--group", "-g"),
+           as_json: bool = typer.Option(False, "--json")) -> None:
+    """Check that FalkorDB and LanceDB hold the same episodes, entities and facts; exit 1 if not."""
+    _quiet_env()
+    from chronicle_cli.render import print_table
+    from search.api import verify_stores
+
+    report = verify_stores(group)
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        print_table("verify" + (f" ({group})" if group else ""), {k: v for k, v in report.items() if k != "problems"})
+        for p in report["problems"]:
+            typer.echo(f"  ✗ {p}")
+        typer.echo("consistent" if report["consistent"] else "INCONSISTENT")
+    if not report["consistent"]:
+        raise typer.Exit(1)

@@ -49,8 +49,6 @@ def guess_type(name: str, preceding: str, persons: set[str]) -> str:
     if words and words[-1] in EVENT_SUFFIX:
         return "Event"
     prev = preceding.split()[-1].lower() if preceding.split() else ""
-    if prev in {"named", "called"}:
-        return "Person"
     if prev in PLACE_CUES:
         return "Place"
     return "Entity"
@@ -65,6 +63,11 @@ def find_mentions(text: str, persons: set[str]) -> list[ExtractedEntity]:
         name = re.sub(r"(?:\s+(?:of|the|de|du|van|von|and|&))+$", "", name).rstrip(".'-")
         name = re.sub(r"'s$", "", name)
         tokens = name.split()
+        # The pronoun "I" is capitalised but never part of a name ("Portland I lived", "Boston and I").
+        if "I" in tokens:
+            tokens = tokens[: tokens.index("I")]
+            while tokens and tokens[-1].lower() in {"of", "the", "de", "du", "van", "von", "and", "&"}:
+                tokens = tokens[:-1]
         # Drop leading common words ("Hey Maya" → "Maya", "The Lumen Festival" → "Lumen Festival").
         while tokens and tokens[0].lower().strip(".,'!?") in _COMMON | _TEMPORAL_WORDS:
             start += len(tokens[0]) + 1

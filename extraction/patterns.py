@@ -52,7 +52,7 @@ FAMILY = re.compile(
     r"\b[Mm]y\s+(?P<role>sister|brother|mom|mother|dad|father|wife|husband|partner|son|daughter|friend|best friend|boss|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|girlfriend|boyfriend|fiancée|fiance|fiancé|roommate|colleague|coworker|neighbor|neighbour|mentor)[,]?\s+(?P<name>[A-Z][a-z]+)\b"
 )
 
-GENERIC = re.compile(_SUBJ + _ADV + r"\s+(?P<verb>[a-z]+ed|went|ran|got|made|took|saw|met|bought|won|wrote|began|built|painted|visited|attended|finished|started|tried|learned|learnt|read|did|had|gave|found|flew|drove|swam|sang|played|volunteered|celebrated|joined|completed|organized|organised|hosted|adopted|baked|cooked|signed|launched|published|watched)\b\s*" + r"(?P<obj>[^.!?;]*)")
+GENERIC = re.compile(_SUBJ + _ADV + r"\s+(?P<verb>[a-z]+ed|went|ran|got|made|took|saw|met|bought|won|wrote|began|built|painted|visited|attended|finished|started|tried|learned|learnt|read|did|had|gave|found|flew|drove|swam|sang|played|volunteered|celebrated|joined|completed|organized|organised|hosted|adopted|baked|cooked|signed|launched|published|watched)\b(?:\s+(?P<prep>to|at|on|in|for|with|from))?\s*" + r"(?P<obj>[^.!?;]*)")
 
 # Words after which an object phrase stops: time words, clause joiners, prepositions of manner.
 OBJECT_STOP = re.compile(

@@ -132,7 +132,7 @@ class RulesExtractor:
                 return out
         gm = GENERIC.search(sentence)
         if gm is not None:
-            verb = gm.group("verb").lower()
+            verb = gm.group("verb").lower() + (f"_{gm.group('prep').lower()}" if gm.group("prep") else "")
             target, ttype = self._target(gm.group("obj"), "Topic", in_sentence, off, gm.start("obj"))
             if target:
                 add(target, ttype, verb, "event", fact_text)
@@ -157,7 +157,8 @@ class RulesExtractor:
         for m in in_sentence:
             rel = m.start - off
             if obj_start <= rel <= obj_start + 25:
-                return m.name, default_type if m.entity_type == "Entity" else m.entity_type
+                # The relation knows the target's kind better than a cue word does (works_at → Organization).
+                return m.name, m.entity_type if default_type == "Topic" and m.entity_type != "Entity" else default_type
         phrase = _clean_object(obj)
         if not phrase or phrase.lower() in {"it", "that", "this", "them", "there", "so", "too", "you"}:
             return "", default_type
