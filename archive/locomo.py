@@ -64,6 +64,7 @@ def locomo_records(path: Path) -> Iterator[RawRecord]:
                         meta[extra] = t[extra]
                 row = {
                     "conversation_id": conv_id,
+                    "group_id": conv_id,
                     "turn": turn,
                     "speaker": t.get("speaker"),
                     "content": t.get("text"),

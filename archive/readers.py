@@ -1,7 +1,7 @@
 """Stream raw archive records in bounded chunks; each record keeps its location for quarantine.
 
 JSONL is parsed line by line on purpose: a malformed line must be quarantined on its own, and a
-columnar reader fails the whole batch on one bad line. Parquet and CSV go through pyarrow/polars.
+columnar reader fails the whole batch on one bad line. Parquet and CSV stream through pyarrow.
 """
 from __future__ import annotations
 
@@ -81,17 +81,20 @@ def _parquet(path: Path, chunk: int) -> Iterator[RawRecord]:
 
 
 def _csv(path: Path, chunk: int) -> Iterator[RawRecord]:
-    import polars as pl
+    import csv
+
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
 
     # Every column as text: type checks belong to validation, where a bad cell quarantines one row.
-    reader = pl.read_csv_batched(path, infer_schema=False, batch_size=chunk)
+    with path.open(newline="", encoding="utf-8") as fh:
+        header = next(csv.reader(fh), [])
+    convert = pacsv.ConvertOptions(column_types={c: pa.string() for c in header}, strings_can_be_null=False)
+    reader = pacsv.open_csv(path, convert_options=convert)
     index = 0
-    while True:
-        frames = reader.next_batches(1)
-        if not frames:
-            break
-        for row in frames[0].to_dicts():
-            clean = {k: v for k, v in row.items() if v is not None}
+    for batch in reader:
+        for row in batch.to_pylist():
+            clean = {k: v for k, v in row.items() if v not in (None, "")}
             yield RawRecord(f"row {index}", clean, json.dumps(row))
             index += 1
 

@@ -5,6 +5,7 @@ import threading
 from typing import Any
 
 import pyarrow as pa
+from lancedb.index import FTS, BTree
 from prefect.blocks.core import Block
 from pydantic import Field
 
@@ -83,10 +84,10 @@ class VectorStore(Block):
                 continue
             for col in ("uuid", "group_id"):
                 if f"{col}_idx" not in existing:
-                    tbl.create_scalar_index(col, index_type="BTREE")
+                    tbl.create_index(col, config=BTree())
             fts_col = FTS_COLUMNS.get(name)
             if fts_col and f"{fts_col}_idx" not in existing:
-                tbl.create_fts_index(fts_col, use_tantivy=False, with_position=False)
+                tbl.create_index(fts_col, config=FTS(with_position=False))
             tbl.optimize()
 
     def count(self, name: str, where: str | None = None) -> int:

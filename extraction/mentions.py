@@ -5,7 +5,7 @@ import re
 
 from models.extraction import ExtractedEntity
 
-_CAP_SEQ = re.compile(r"\b[A-Z][\w'&.-]*(?:(?:\s+(?:of|the|de|du|van|von|and|&)\s+|\s+)[A-Z][\w'&.-]*)*")
+_CAP_SEQ = re.compile(r"\b[A-Z][\w'&-]*(?:(?:\s+(?:of|the|de|du|van|von|and|&)\s+|\s+)[A-Z][\w'&-]*)*")
 _TEMPORAL_WORDS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",

@@ -12,45 +12,64 @@ from temporal.lexicon import MONTHS, WEEKDAYS
 from temporal.patterns import NEEDS, PATTERNS
 
 _FLAGS = re.IGNORECASE
-COMPILED: dict[str, re.Pattern[str]] = {k: re.compile(v, _FLAGS) for k, v in PATTERNS.items()}
+# A leading \b lets the scanner reject mid-word positions before trying any alternative.
+COMPILED: dict[str, re.Pattern[str]] = {k: re.compile(r"\b(?:" + v + ")", _FLAGS) for k, v in PATTERNS.items()}
 ORDER: dict[str, int] = {k: i for i, k in enumerate(PATTERNS)}
 
-_TRIGGER_WORDS: dict[str, str] = {}
-for _w in MONTHS:
-    _TRIGGER_WORDS[_w] = "month"
-for _w in WEEKDAYS:
-    _TRIGGER_WORDS[_w] = "weekday"
-for _w in ("sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month", "year", "yr",
-           "decade", "centur", "ages"):
-    _TRIGGER_WORDS[_w] = "unit"
-for _w in ("yesterday", "today", "tonight", "tonite", "tomorrow", "tmrw", "tmr", "night", "morning",
-           "afternoon", "evening"):
-    _TRIGGER_WORDS[_w] = "dayword"
-for _w in ("spring", "summer", "fall", "autumn", "winter"):
-    _TRIGGER_WORDS[_w] = "season"
-for _w in ("twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"):
-    _TRIGGER_WORDS[_w] = "decade"
-for _w in ("christmas", "new year", "thanksgiving", "easter", "halloween", "valentine", "independence",
-           "fourth of july", "mother", "father", "memorial", "labor", "labour", "patrick"):
-    _TRIGGER_WORDS[_w] = "holiday"
-for _w in ("recent", "lately", "nowadays", "these days", "current", "now", "moment", "present",
-           "past", "future", "other", "while", "long", "once upon", "someday", "one of these"):
-    _TRIGGER_WORDS[_w] = "vague"
-for _w in ("every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly", "hourly",
-           "biweekly", "fortnightly", "once", "twice", "thrice", "times"):
-    _TRIGGER_WORDS[_w] = "set"
-for _w in ("o'clock", "o’clock", "oclock", "noon", "midnight", "midday"):
-    _TRIGGER_WORDS[_w] = "clock"
-_TRIGGER_WORDS["quarter"] = "quarter"
-_TRIGGER_WORDS["century"] = "century"
-_TRIGGER_WORDS["weekend"] = "unit"
+_CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "month": tuple(MONTHS),
+    "weekday": tuple(WEEKDAYS),
+    "unit": ("sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "day", "week",
+             "weekend", "fortnight", "month", "year", "yr", "yrs", "decade", "century", "centuries", "ages"),
+    "dayword": ("yesterday", "today", "tonight", "tonite", "tomorrow", "tmrw", "tmr", "night", "morning",
+                "afternoon", "evening"),
+    "season": ("spring", "summer", "fall", "autumn", "winter"),
+    "decade": ("twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"),
+    "holiday": ("christmas", "thanksgiving", "easter", "halloween", "valentine", "valentine's", "valentines",
+                "independence", "mother's", "mothers", "father's", "fathers", "memorial", "labor", "labour",
+                "patrick's", "patricks", "year's", "eve"),
+    "vague": ("recently", "lately", "nowadays", "these", "currently", "now", "moment", "present", "presently",
+              "past", "future", "other", "while", "long", "once", "someday", "any"),
+    "set": ("every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly", "hourly",
+            "biweekly", "fortnightly", "once", "twice", "thrice", "times"),
+    "clock": ("o'clock", "o’clock", "oclock", "noon", "midnight", "midday"),
+    "quarter": ("quarter",),
+    "century": ("century",),
+    "ordword": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+                "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth"),
+    "agoword": ("ago", "back", "earlier", "later", "hence", "before", "after", "prior", "from"),
+    "nth": ("first", "second", "third", "fourth", "last", "final"),
+    "weekend": ("weekend",),
+    "pastlast": ("past", "last"),
+    "inword": ("in", "within", "after"),
+    "forover": ("for", "over"),
+    "every": ("every", "each"),
+    "adv": ("daily", "weekly", "monthly", "yearly", "annually", "nightly", "hourly", "biweekly", "fortnightly"),
+    "freq": ("once", "twice", "thrice", "times"),
+    "the": ("the",),
+}
+_TRIGGER_WORDS: dict[str, frozenset[str]] = {}
+for _cat, _words in _CATEGORY_WORDS.items():
+    for _w in _words:
+        _TRIGGER_WORDS[_w] = _TRIGGER_WORDS.get(_w, frozenset()) | {_cat}
 
-# Prefix match (no trailing \b): "mondays", "weeks", "recently" all hit their stem.
-_TRIGGER_RE = re.compile(
-    r"\b(?:" + "|".join(sorted((re.escape(w) for w in _TRIGGER_WORDS), key=len, reverse=True)) + ")",
-    _FLAGS)
+_WORD_RE = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 _DIGIT_RE = re.compile(r"\d")
-_EXTRA = {"digit": ("decade2", "quarter"), "month": ("holiday",)}
+_PLURAL_OK = frozenset({"unit", "weekday", "season", "dayword", "month", "weekend"})
+_NONE: frozenset[str] = frozenset()
+
+
+def _trigger_of(word: str) -> frozenset[str]:
+    cats = _TRIGGER_WORDS.get(word)
+    if cats is not None:
+        return cats
+    if word.endswith(("'s", "’s")):
+        return _TRIGGER_WORDS.get(word[:-2], _NONE)
+    if word.endswith("s"):
+        cats = _TRIGGER_WORDS.get(word[:-1], _NONE)
+        return cats & _PLURAL_OK
+    return _NONE
 
 
 @dataclass(slots=True)
@@ -73,19 +92,16 @@ class Candidate:
 
 def triggered(text: str) -> set[str]:
     """The trigger categories present in text (digit, month, weekday, unit, ...)."""
-    cats = {_TRIGGER_WORDS.get(w.lower(), "") for w in _TRIGGER_RE.findall(text)}
+    cats: set[str] = set()
+    for w in set(_WORD_RE.findall(text.lower())):
+        cats |= _trigger_of(w)
     if _DIGIT_RE.search(text):
         cats.add("digit")
-    cats.discard("")
     return cats
 
 
 def _kinds_for(cats: set[str]) -> list[str]:
-    kinds = [k for k, need in NEEDS.items() if need & cats]
-    for cat, extra in _EXTRA.items():
-        if cat in cats:
-            kinds.extend(k for k in extra if k not in kinds)
-    return kinds
+    return [k for k, needs in NEEDS.items() if all(not need.isdisjoint(cats) for need in needs)]
 
 
 def detect(text: str) -> list[Candidate]:

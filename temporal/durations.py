@@ -103,4 +103,5 @@ def n_vague(g: Groups, ref: date, tense: str) -> Norm | None:
     return Norm("DATE", value, "vague", "unknown", None, None, 0.5)
 
 
-HANDLERS = {"dur": n_dur, "durvague": n_durvague, "set": n_set, "vague": n_vague}
+HANDLERS = {"dur": n_dur, "durvague": n_durvague, "set_every": n_set, "set_adv": n_set, "set_freq": n_set,
+            "set_pwd": n_set, "vague": n_vague}

@@ -116,7 +116,7 @@ def _set(m: re.Match[str]) -> bool:
 _RULES: dict[str, Callable[[re.Match[str]], bool]] = {
     "month": _month, "year": _year, "season": _season, "relunit": _relunit, "dur": _dur,
     "ago": _ago, "weekday": _weekday, "timeofday": _timeofday, "holiday": _holiday,
-    "quarter": _quarter, "set": _set,
+    "quarter": _quarter, "set_every": _set,
 }
 
 

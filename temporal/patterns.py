@@ -74,7 +74,7 @@ PATTERNS: dict[str, str] = {
     "century": rf"(?:the\s+)?(?:(?P<mod>early|mid|late)[\s-]+)?(?P<ord>\d{{1,2}}(?:st|nd|rd|th)|{ORDW})\s+century\b",
     "quarter": (rf"(?:(?-i:Q)(?P<q>[1-4])\b|(?:the\s+)?(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th|final)"
                 rf"\s+quarter)(?:,?\s+(?:of\s+)?(?:(?:fiscal\s+)?(?P<y>{YEAR})|(?P<rel>this|last|next)\s+year))?\b"),
-    "season": (r"(?:(?P<sig>in|during|over|for|through|throughout|since|until|till|by|before|after"
+    "season": (r"(?:(?P<sig>in|during|over|for|through|throughout|since|until|till|before|after"
                r"|all|every|each)\s+(?:the\s+)?)?"
                rf"(?:(?P<mod>early|mid|late|(?:the\s+)?(?:end|beginning|start|middle)\s+of(?:\s+the)?)[\s-]+)?"
                rf"(?:(?P<rel>{REL})\s+)?(?P<s>{SEASON})(?:\s+(?:of\s+)?(?P<y>{YEAR}))?\b"
@@ -92,13 +92,13 @@ PATTERNS: dict[str, str] = {
             r"(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>ago|back|earlier|later|from\s+now|hence|"
             rf"(?:before|after|prior){CLAUSE_END})"),
     "inn": (rf"(?P<sig>in|within|after)\s+(?:(?P<approx>about|around|roughly|just|only|less\s+than|under"
-            rf"|over|more\s+than)\s+)?(?:the\s+(?:next|coming)\s+)?(?P<n>{NUM})\s+(?P<u>{UNITS})"
+            rf"|over|more\s+than)\s+)?(?P<next>the\s+(?:next|coming)\s+)?(?P<n>{NUM})\s+(?P<u>{UNITS})"
             r"(?P<half>\s+and\s+a\s+half)?\b(?!\s+(?:ago|old|of|later|earlier|back)\b|[-'’])"),
     "dur": (r"(?:(?P<sig>for|over|during|throughout)\s+)?"
             r"(?P<pre>(?:(?:the\s+(?:past|last|next|previous|coming|following|first|final|better\s+part\s+of)"
             r"|these|those|another|almost|nearly|about|around|roughly|more\s+than|less\s+than|at\s+least"
             r"|only|just|a\s+good|a\s+whole|a\s+full|whole|full|entire|over|some)\s+)*)"
-            rf"(?P<n>{NUM}|half\s+an?|many)(?P<hy>[\s-]+)(?:(?:more|whole|full|long|straight|consecutive"
+            rf"(?P<n>{NUM}|half\s+an?|many)(?P<hy>[\s-]+)(?:(?:more|whole|full|straight|consecutive"
             rf"|additional|extra)\s+)?(?P<u>{UNITS})(?P<half>\s+and\s+a\s+half)?\b"
             r"(?P<post>\s+(?:now|straight|in\s+a\s+row|running))?(?![-'’]\w)"),
     "durvague": r"(?P<sig>for|over)\s+(?P<u>years|months|weeks|days|hours|decades|ages)\b",
@@ -136,27 +136,32 @@ PATTERNS: dict[str, str] = {
               r"|the\s+past|the\s+(?:near\s+|distant\s+)?future|the\s+other\s+(?:day|night|week)"
               r"|a\s+(?:little\s+)?while\s+(?:ago|back)|(?:a\s+)?long\s+(?:time\s+)?ago"
               r"|once\s+upon\s+a\s+time|someday|one\s+of\s+these\s+days|any\s+day\s+now)\b"),
-    "set": (r"(?P<every>every|each)\s+(?P<other>other\s+)?(?:(?P<n>\d{1,3}|" + NUMW + r"|few|couple\s+of)\s+)?"
-            rf"(?P<u>day|week|weekend|month|year|morning|afternoon|evening|night|hour|{WD_FULL}|{SEASON}"
-            rf"|{_FULL_MONTHS_CI}|may|march|august)s?\b(?!\s+(?:and\s+then|now|time)\b)"
-            r"|(?P<adv>daily|weekly|monthly|yearly|annually|nightly|hourly|biweekly|fortnightly)\b"
-            rf"|(?P<freq>once|twice|thrice|{NUM}\s+times|a\s+couple\s+(?:of\s+)?times|a\s+few\s+times"
-            r"|several\s+times)\s+(?:a|per|each|every)\s+(?P<fu>day|week|month|year)\b"
-            rf"|(?:(?P<on>on|at|during)\s+)?(?P<pwd>{WD_FULL}s|weekends)\b"),
+    "set_every": (r"(?P<every>every|each)\s+(?P<other>other\s+)?(?:(?P<n>\d{1,3}|" + NUMW + r"|few|couple\s+of)\s+)?"
+                  rf"(?P<u>day|week|weekend|month|year|morning|afternoon|evening|night|hour|{WD_FULL}|{SEASON}"
+                  rf"|{_FULL_MONTHS_CI}|may|march|august)s?\b(?!\s+(?:and\s+then|now|time)\b)"),
+    "set_adv": r"(?P<adv>daily|weekly|monthly|yearly|annually|nightly|hourly|biweekly|fortnightly)\b",
+    "set_freq": (rf"(?P<freq>once|twice|thrice|{NUM}\s+times|a\s+couple\s+(?:of\s+)?times|a\s+few\s+times"
+                 r"|several\s+times)\s+(?:a|per|each|every)\s+(?P<fu>day|week|month|year)\b"),
+    "set_pwd": rf"(?:(?P<on>on|at|during)\s+)?(?P<pwd>{WD_FULL}s|weekends)\b",
 }
 
-# Which trigger words must occur for a pattern to be worth running (see detector.TRIGGERS).
-NEEDS: dict[str, frozenset[str]] = {
-    "iso": frozenset({"digit"}), "num_mdy": frozenset({"digit"}), "num_ymd": frozenset({"digit"}),
-    "num_dmy": frozenset({"digit"}), "dmy": frozenset({"month"}), "mdy": frozenset({"month"}),
-    "dm": frozenset({"month"}), "md": frozenset({"month"}), "my": frozenset({"month"}),
-    "month": frozenset({"month"}), "year": frozenset({"digit"}), "decade4": frozenset({"digit"}),
-    "decade2": frozenset({"decade"}), "century": frozenset({"century"}), "quarter": frozenset({"quarter"}),
-    "season": frozenset({"season"}), "relunit": frozenset({"unit"}), "pastunit": frozenset({"unit"}),
-    "nthunit": frozenset({"unit"}), "ago": frozenset({"unit"}), "inn": frozenset({"unit"}),
-    "dur": frozenset({"unit"}), "durvague": frozenset({"unit"}), "dayrel": frozenset({"dayword"}),
-    "weekday": frozenset({"weekday"}), "relword": frozenset({"unit", "weekday"}),
-    "weekendsig": frozenset({"unit"}), "timeofday": frozenset({"digit", "clock"}),
-    "holiday": frozenset({"holiday"}), "loose": frozenset({"digit"}), "ordday": frozenset({"digit"}), "vague": frozenset({"vague"}),
-    "set": frozenset({"set", "weekday", "unit"}),
+# Trigger categories a pattern needs before it is worth running (see detector): every tuple
+# element is an any-of set, and all elements must be present.
+_D, _M, _U = frozenset({"digit"}), frozenset({"month"}), frozenset({"unit"})
+NEEDS: dict[str, tuple[frozenset[str], ...]] = {
+    "iso": (_D,), "num_mdy": (_D,), "num_ymd": (_D,), "num_dmy": (_D,),
+    "dmy": (_M, _D), "mdy": (_M, _D), "dm": (_M, frozenset({"digit", "ordword"})),
+    "md": (_M, frozenset({"digit", "ordword"})), "my": (_M, _D), "month": (_M,), "year": (_D,),
+    "decade4": (_D,), "decade2": (frozenset({"decade", "digit"}), frozenset({"the"})),
+    "century": (frozenset({"century"}),), "quarter": (frozenset({"quarter", "digit"}),),
+    "season": (frozenset({"season"}),), "relunit": (_U,), "pastunit": (_U, frozenset({"pastlast"})),
+    "nthunit": (_U, frozenset({"nth"})), "ago": (_U, frozenset({"agoword"})),
+    "inn": (_U, frozenset({"inword"})), "dur": (_U,), "durvague": (_U, frozenset({"forover"})),
+    "dayrel": (frozenset({"dayword"}),), "weekday": (frozenset({"weekday"}),),
+    "relword": (frozenset({"unit", "weekday"}), frozenset({"the"})),
+    "weekendsig": (frozenset({"weekend"}),), "timeofday": (frozenset({"digit", "clock"}),),
+    "holiday": (frozenset({"holiday", "month"}),), "loose": (_D,),
+    "ordday": (_D,), "vague": (frozenset({"vague"}),),
+    "set_every": (frozenset({"every"}),), "set_adv": (frozenset({"adv"}),),
+    "set_freq": (frozenset({"freq"}), _U), "set_pwd": (frozenset({"weekday", "weekend"}),),
 }

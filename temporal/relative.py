@@ -46,7 +46,7 @@ def n_relunit(g: Groups, ref: date, tense: str) -> Norm:
     if rel == "this past" and unit == "week" and ref.isoweekday() > 3:
         k = 0  # late in the week, "this past week" is mostly the current one
     if unit == "weekend" and k == 0:
-        iv = timex.weekend(rules.weekend_of(ref, "", tense))
+        iv = timex.weekend(rules.weekend_of(ref, "this", tense))
     else:
         iv = unit_interval(ref, unit, k)
     gran = _UNIT_GRAN[unit]
@@ -205,6 +205,10 @@ def n_inn(g: Groups, ref: date, tense: str, clock: tuple[int, int] | None) -> No
     n, fuzzy = count_of(g)
     if n is None:
         return None
+    if g.get("next"):
+        # "in the next few months": the stretch from now on, as an anchored duration
+        out = anchored_duration(ref, fuzzy[1] if fuzzy else n, unit, back=False, conf=0.8)
+        return out._replace(value=timex.duration(None, unit)) if fuzzy else out
     if low(g, "sig") == "in" and tense != "past" and not g.get("approx"):
         if fuzzy:
             return fuzzy_range(ref, fuzzy[0], fuzzy[1], unit, 1)

@@ -119,9 +119,13 @@ def weekend_of(ref: date, rel: str, tense: str, count: int = 1) -> date:
     if rel in ("next", "coming", "this coming", "upcoming", "following"):
         return ref + timedelta(days=7 * (count if in_weekend else count - 1))
     # "this weekend", "over the weekend": the current/coming one, the one gone in a past clause
-    if in_weekend or tense != "past":
+    # (and, early in the week without a future marker, the one just gone: "Anything fun over
+    # the weekend?" asked on a Monday)
+    if in_weekend or tense == "future":
         return ref
-    return ref - timedelta(days=7)
+    if tense == "past" or (rel == "" and ref.isoweekday() <= 2):
+        return ref - timedelta(days=7)
+    return ref
 
 
 def easter(y: int) -> date:
