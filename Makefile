@@ -6,6 +6,8 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 export DO_NOT_TRACK := 1
+export HF_HUB_DISABLE_PROGRESS_BARS := 1
+export TRANSFORMERS_VERBOSITY := error
 
 .PHONY: setup demo test bench clean serve
 
@@ -22,7 +24,6 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: setup
-	rm -rf $(CHRONICLE_HOME)/demo-tmp
 	$(BIN)/chronicle backfill data/sample_archive.jsonl --group demo
 	$(BIN)/chronicle search "Where does Maya work?" --group demo --limit 5
 	$(BIN)/chronicle search "Where did Maya work in January 2024?" --group demo --as-of 2024-01-15 --limit 5

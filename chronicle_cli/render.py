@@ -4,10 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 console = Console(stderr=False)
+if not console.is_terminal:
+    console = Console(stderr=False, width=160)  # piped output (make demo, CI logs) gets room for the times
 err = Console(stderr=True)
 
 
@@ -48,7 +51,7 @@ def print_hits(query: str, hits: list[Any]) -> None:
     for col in ("score", "fact", "relation", "valid_at", "invalid_at", "created_at", "expired_at"):
         t.add_column(col, overflow="fold")
     for h in hits:
-        t.add_row(f"{h.score:.4f}", h.fact, f"{h.source} -[{h.name}]-> {h.target}", h.valid_at or "—",
+        t.add_row(f"{h.score:.4f}", h.fact, escape(f"{h.source} -[{h.name}]-> {h.target}"), h.valid_at or "—",
                   h.invalid_at or "—", h.created_at or "—", h.expired_at or "—")
     console.print(t)
     if not hits:

@@ -8,55 +8,11 @@ from __future__ import annotations
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO, Any, Optional
+from typing import Optional
 
 import typer
 
 temporal_app = typer.Typer(no_args_is_help=True, help="Resolve temporal expressions (rules, no LLM).")
-
-
-def parse_ref(raw: Any) -> datetime:
-    """ISO 8601 reference time; naive means UTC. Raises ValueError with a readable reason."""
-    if not isinstance(raw, str) or not raw.strip():
-        raise ValueError("missing or non-string 'ref' (ISO 8601 datetime expected)")
-    try:
-        ref = datetime.fromisoformat(raw.strip())
-    except ValueError:
-        raise ValueError(f"unparseable 'ref': {raw!r}") from None
-    return ref.replace(tzinfo=timezone.utc) if ref.tzinfo is None else ref
-
-
-def _resolve_stream(src: IO[str], dst: IO[str], flush: bool) -> tuple[int, int]:
-    import json
-
-    from temporal.engine import resolve_json
-
-    ok = bad = 0
-    dumps = json.dumps
-    for lineno, line in enumerate(src, 1):
-        if not line.strip():
-            continue
-        rid: Any = None
-        try:
-            row = json.loads(line)
-            if not isinstance(row, dict):
-                raise ValueError("line is not a JSON object")
-            rid = row.get("id")
-            text = row.get("text")
-            if not isinstance(text, str):
-                raise ValueError("missing or non-string 'text'")
-            out = {"id": rid, "expressions": resolve_json(text, parse_ref(row.get("ref")))}
-            ok += 1
-        except ValueError as exc:  # json.JSONDecodeError is a ValueError too
-            reason = str(exc) if not isinstance(exc, json.JSONDecodeError) else f"invalid JSON: {exc.msg}"
-            out = {"id": rid, "error": reason}
-            print(f"chronicle temporal resolve: line {lineno}: {reason}", file=sys.stderr)
-            bad += 1
-        dst.write(dumps(out, ensure_ascii=False))
-        dst.write("\n")
-        if flush:
-            dst.flush()
-    return ok, bad
 
 
 @temporal_app.command()
@@ -76,10 +32,12 @@ def resolve(
         print("chronicle temporal resolve: --llm-fallback is not implemented yet "
               "(the engine is rules-only); run without it.", file=sys.stderr)
         raise typer.Exit(2)
+    from temporal.jsonl import resolve_stream
+
     src = open(input, encoding="utf-8") if input else sys.stdin
     dst = open(output, "w", encoding="utf-8") if output else sys.stdout
     try:
-        _resolve_stream(src, dst, flush=input is None)
+        resolve_stream(src, dst, flush=input is None, prog="chronicle temporal resolve")
     finally:
         if input:
             src.close()
@@ -97,6 +55,7 @@ def parse(
     import json
 
     from temporal.engine import resolve_json
+    from temporal.jsonl import parse_ref
 
     try:
         when = parse_ref(ref) if ref else datetime.now(timezone.utc)

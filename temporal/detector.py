@@ -6,8 +6,8 @@ costs one regex scan. Overlaps are resolved longest-match-first, then by pattern
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from temporal.filters import accept
 from temporal.lexicon import MONTHS, WEEKDAYS
 from temporal.patterns import NEEDS, PATTERNS
 
@@ -25,14 +25,14 @@ _CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
                 "afternoon", "evening"),
     "season": ("spring", "summer", "fall", "autumn", "winter"),
     "decade": ("twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"),
-    "holiday": ("christmas", "thanksgiving", "easter", "halloween", "valentine", "valentine's", "valentines",
-                "independence", "mother's", "mothers", "father's", "fathers", "memorial", "labor", "labour",
-                "patrick's", "patricks", "year's", "eve"),
+    "holiday": ("christmas", "thanksgiving", "easter", "halloween", "valentine", "valentines",
+                "independence", "mother", "mothers", "father", "fathers", "memorial", "labor", "labour",
+                "patrick", "patricks", "new", "eve"),
     "vague": ("recently", "lately", "nowadays", "these", "currently", "now", "moment", "present", "presently",
               "past", "future", "other", "while", "long", "once", "someday", "any"),
     "set": ("every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly", "hourly",
             "biweekly", "fortnightly", "once", "twice", "thrice", "times"),
-    "clock": ("o'clock", "o’clock", "oclock", "noon", "midnight", "midday"),
+    "clock": ("clock", "oclock", "noon", "midnight", "midday"),
     "quarter": ("quarter",),
     "century": ("century",),
     "ordword": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -49,59 +49,52 @@ _CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "freq": ("once", "twice", "thrice", "times"),
     "the": ("the",),
 }
+_PLURAL_OK = ("unit", "weekday", "season", "dayword", "month", "weekend")
 _TRIGGER_WORDS: dict[str, frozenset[str]] = {}
 for _cat, _words in _CATEGORY_WORDS.items():
     for _w in _words:
-        _TRIGGER_WORDS[_w] = _TRIGGER_WORDS.get(_w, frozenset()) | {_cat}
+        for _form in (_w, _w + "s") if _cat in _PLURAL_OK else (_w,):
+            _TRIGGER_WORDS[_form] = _TRIGGER_WORDS.get(_form, frozenset()) | {_cat}
+_TRIGGER_KEYS = frozenset(_TRIGGER_WORDS)
 
-_WORD_RE = re.compile(r"[a-z]+(?:['’][a-z]+)?")
+_WORD_RE = re.compile(r"[a-z]+")
 _DIGIT_RE = re.compile(r"\d")
-_PLURAL_OK = frozenset({"unit", "weekday", "season", "dayword", "month", "weekend"})
-_NONE: frozenset[str] = frozenset()
+_KINDS_CACHE: dict[frozenset[str], list[str]] = {}
 
 
-def _trigger_of(word: str) -> frozenset[str]:
-    cats = _TRIGGER_WORDS.get(word)
-    if cats is not None:
-        return cats
-    if word.endswith(("'s", "’s")):
-        return _TRIGGER_WORDS.get(word[:-2], _NONE)
-    if word.endswith("s"):
-        cats = _TRIGGER_WORDS.get(word[:-1], _NONE)
-        return cats & _PLURAL_OK
-    return _NONE
-
-
-@dataclass(slots=True)
 class Candidate:
     """A detected span: [start, end) excludes a leading signal word; mstart is where the match began."""
 
-    kind: str
-    start: int
-    end: int
-    mstart: int
-    groups: tuple[tuple[str, str | None], ...]
+    __slots__ = ("kind", "start", "end", "mstart", "groups")
+
+    def __init__(self, kind: str, start: int, end: int, mstart: int,
+                 groups: tuple[tuple[str, str | None], ...]) -> None:
+        self.kind, self.start, self.end, self.mstart, self.groups = kind, start, end, mstart, groups
+
+    def __repr__(self) -> str:
+        return f"Candidate({self.kind!r}, {self.start}, {self.end}, {self.mstart})"
 
     def group(self, name: str) -> str | None:
         """The text of a named group of the match (None when it did not take part)."""
-        for k, v in self.groups:
-            if k == name:
-                return v
-        return None
+        return dict(self.groups).get(name)
 
 
-def triggered(text: str) -> set[str]:
+def triggered(text: str) -> frozenset[str]:
     """The trigger categories present in text (digit, month, weekday, unit, ...)."""
     cats: set[str] = set()
-    for w in set(_WORD_RE.findall(text.lower())):
-        cats |= _trigger_of(w)
+    for w in _TRIGGER_KEYS.intersection(_WORD_RE.findall(text.lower())):
+        cats |= _TRIGGER_WORDS[w]
     if _DIGIT_RE.search(text):
         cats.add("digit")
-    return cats
+    return frozenset(cats)
 
 
-def _kinds_for(cats: set[str]) -> list[str]:
-    return [k for k, needs in NEEDS.items() if all(not need.isdisjoint(cats) for need in needs)]
+def _kinds_for(cats: frozenset[str]) -> list[str]:
+    kinds = _KINDS_CACHE.get(cats)
+    if kinds is None:
+        kinds = [k for k, needs in NEEDS.items() if all(not need.isdisjoint(cats) for need in needs)]
+        _KINDS_CACHE[cats] = kinds
+    return kinds
 
 
 def detect(text: str) -> list[Candidate]:
@@ -109,8 +102,6 @@ def detect(text: str) -> list[Candidate]:
     cats = triggered(text)
     if not cats:
         return []
-    from temporal.filters import accept  # local: filters imports lexicon only, no cycle at load
-
     found: list[Candidate] = []
     for kind in _kinds_for(cats):
         for m in COMPILED[kind].finditer(text):

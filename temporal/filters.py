@@ -28,12 +28,18 @@ def _month(m: re.Match[str]) -> bool:
     return bool(m.group("sig") or m.group("mod") or m.group("rel"))
 
 
+_COUNTED_NOUN = re.compile(r"\s+[a-z]+s\b")
+
+
 def _year(m: re.Match[str]) -> bool:
     y = int(m.group("y"))
     sig = _norm(m.group("sig"))
-    if 1900 <= y <= 2099:
+    if sig in _STRONG_YEAR_SIGNALS or m.group("mod"):
         return True
-    return sig in _STRONG_YEAR_SIGNALS
+    # "2000 jobs", "1999 photos": a bare number counting a plural noun is a quantity
+    if _COUNTED_NOUN.match(m.string, m.end()):
+        return False
+    return 1900 <= y <= 2099
 
 
 def _season(m: re.Match[str]) -> bool:
@@ -103,7 +109,8 @@ def _holiday(m: re.Match[str]) -> bool:
 
 
 def _quarter(m: re.Match[str]) -> bool:
-    return bool(m.group("q") or m.group("y") or m.group("rel"))
+    # word forms need a year or "the": "the third quarter" (of this year), not "third quarter"
+    return bool(m.group("q") or m.group("y") or m.group("rel") or m.group(0).lower().startswith("the"))
 
 
 def _set(m: re.Match[str]) -> bool:

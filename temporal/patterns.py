@@ -109,7 +109,7 @@ PATTERNS: dict[str, str] = {
                 r"(?:(?P<rel>last|next|this|past|coming|this\s+past|this\s+coming|every|each)\s+)?"
                 r"(?<!\bblack\s)(?<!\bgood\s)(?<!\bcyber\s)(?<!\bsuper\s)(?<!\bash\s)(?<!\bfat\s)"
                 r"(?<!\bpalm\s)(?<!\bholy\s)(?<!\beaster\s)(?<!\bgirl\s)(?<!\bman\s)"
-                rf"(?P<wd>{WD_FULL}|{WD_ABBR})(?P<pl>s)?(?!['’]s\b)"
+                rf"(?P<wd>{WD_FULL}|{WD_ABBR})(?P<pl>s)?"
                 r"(?:\s+(?P<pod>morning|afternoon|evening|night))?\b"
                 r"(?!\s+(?:best|school|paper|papers|times|roast|service|league)\b)"),
     "relword": (rf"the\s+(?:(?P<u>day|week|weekend|month|year|{WD_FULL})\s+(?P<dir>before|after|prior|earlier|later)"

@@ -30,7 +30,8 @@ def shift_weekday(ref: date, iso_wd: int, rel: str, tense: str) -> date:
         if d < ref and tense == "future":
             d += timedelta(days=7)
         return d
-    if iso_wd == ref.isoweekday() and tense == "present":
+    if iso_wd == ref.isoweekday():
+        # "said Wednesday" in a Wednesday paper, "Friday's game" on a Friday: the same day
         return ref
     if tense == "past":
         return ref - timedelta(days=back)
@@ -84,16 +85,16 @@ def season_instance(ref: date, code: str, rel: str, tense: str) -> int:
         _, s, e = timex.season(y, code)
         return s.date(), e.date()
 
-    years = range(ref.year - 2, ref.year + 2)
+    years = range(ref.year - 2, ref.year + 3)
     current = next((y for y in years if bounds(y)[0] <= ref < bounds(y)[1]), None)
     if rel in ("last", "past", "previous", "this past"):
         return max(y for y in years if bounds(y)[1] <= ref)
+    this = current if current is not None else (ref.year - 1 if code == "WI" and ref.month < 3 else ref.year)
     if rel in ("next", "coming", "upcoming", "this coming"):
-        return min(y for y in years if bounds(y)[0] > ref)
+        # said in May, "next summer" is the one after this summer
+        return min(y for y in years if bounds(y)[0] > ref and (y != this or rel != "next"))
     if rel in ("this", "current"):
-        if current is not None:
-            return current
-        return ref.year - 1 if code == "WI" and ref.month < 3 else ref.year
+        return this
     if current is not None:
         return current
     if tense == "past":
