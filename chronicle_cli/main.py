@@ -7,10 +7,12 @@ from typing import Optional
 
 import typer
 
+from chronicle_cli import query_cmds
 from chronicle_cli.temporal_cmd import temporal_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Chronicle: conversation archives to a bi-temporal knowledge graph.")
 app.add_typer(temporal_app, name="temporal")
+query_cmds.register(app)
 
 EXIT_PARTIAL = 3  # the run finished but quarantined some input
 

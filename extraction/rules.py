@@ -88,6 +88,16 @@ class RulesExtractor:
 
     def __init__(self, resolver: Resolver | None = None) -> None:
         self._resolve = resolver or _default_resolver
+        self.usage: dict[str, int] = {"llm_calls": 0, "llm_prompt_tokens": 0, "llm_completion_tokens": 0}
+
+    def extract_many(self, episodes: list[Episode]) -> "ExtractionBatch":
+        """Extract each episode on its own; the speakers of a conversation count as persons."""
+        from tasks.extract import ExtractionBatch
+
+        speakers: dict[str, set[str]] = {}
+        for ep in episodes:
+            speakers.setdefault(ep.conversation_id, set()).add(ep.speaker)
+        return ExtractionBatch(extractions=[self.extract(ep, speakers[ep.conversation_id]) for ep in episodes])
 
     def extract(self, ep: Episode, speakers: set[str]) -> EpisodeExtraction:
         """Entities (speaker + mentions) and facts stated in first person in one episode."""

@@ -42,8 +42,12 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
             by_group[ep.group_id].append(ep)
         for gid, eps in by_group.items():
             try:
-                extractions = extract_task(eps, ctx.extractor)
-                res = resolve_task(ctx.graph, ctx.index(gid), eps, extractions, to_ms(now))
+                batch = extract_task(eps, ctx.extractor)
+                if batch.failures:
+                    failed = {e.uuid for e, _ in batch.failures}
+                    bad.extend(_episode_quarantine(batch.failures, str(src), now))
+                    eps = [e for e in eps if e.uuid not in failed]
+                res = resolve_task(ctx.graph, ctx.index(gid), eps, batch.extractions, to_ms(now))
                 vecs = embed_task(ctx.embedder, res.facts, res.entities, eps)
                 load_task(ctx.graph, ctx.vectors, gid, eps, res.entities, res.mentions, res.facts, vecs, to_ms(now))
             except Exception as exc:  # the chunk is quarantined with its reason; the run goes on
@@ -67,6 +71,12 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
     summary = ctx.summary(dict(c), groups=sorted({group} if group else ctx.groups()), seconds=time.perf_counter() - started)
     summary_artifact("backfill-summary", summary, f"Backfill of {src.name}")
     return summary
+
+
+def _episode_quarantine(failures: list, src: str, now: Any) -> list[QuarantineRecord]:
+    return [QuarantineRecord(uuid=stable_id(e.group_id, "quarantine", src, "extract", e.uuid), group_id=e.group_id,
+                             source_path=src, location=f"{e.conversation_id}:{e.turn}", stage="extract",
+                             reason=reason, raw=e.model_dump_json(), created_at=now) for e, reason in failures]
 
 
 def _chunk_quarantine(eps: list, src: str, chunk_no: int, exc: Exception, now: Any) -> list[QuarantineRecord]:

@@ -21,7 +21,9 @@ def make_extractor(name: str) -> Extractor:
 
         return RulesExtractor()
     if name == "llm":
-        raise NotImplementedError("the LLM extraction path is not built yet (issue 6); use --extractor rules")
+        from extraction.llm import LLMExtractor  # built by the LLM extraction path (issue 6)
+
+        return LLMExtractor.from_env()
     raise ValueError(f"unknown extractor {name!r} (rules|llm)")
 
 
@@ -86,7 +88,9 @@ class RunContext:
             "facts_created": counters.get("facts_created", 0),
             "facts_deduped": counters.get("facts_deduped", 0),
             "facts_newly_invalidated": counters.get("facts_newly_invalidated", 0),
-            "llm_calls": 0, "llm_prompt_tokens": 0, "llm_completion_tokens": 0,
+            "llm_calls": self.extractor.usage.get("llm_calls", 0),
+            "llm_prompt_tokens": self.extractor.usage.get("llm_prompt_tokens", 0),
+            "llm_completion_tokens": self.extractor.usage.get("llm_completion_tokens", 0),
             "extractor": self.extractor.name,
             "groups": groups,
             "seconds": round(seconds, 3),

@@ -1,6 +1,7 @@
 """Extraction stage: episodes → per-episode entities and facts (rules extractor by default)."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from prefect import task
@@ -10,20 +11,28 @@ from models.episode import Episode
 from models.extraction import EpisodeExtraction
 
 
+@dataclass
+class ExtractionBatch:
+    """Extractions for the episodes that succeeded, and (episode, reason) for those that did not."""
+
+    extractions: list[EpisodeExtraction] = field(default_factory=list)
+    failures: list[tuple[Episode, str]] = field(default_factory=list)
+
+
 class Extractor(Protocol):
+    """What the pipeline needs of an extractor (rules or LLM).
+
+    `extract_many` gets one group's episodes of a chunk in valid_at order and may batch them into
+    windows; episodes it cannot extract come back as failures with a reason (they are quarantined).
+    `usage` holds running counters: llm_calls, llm_prompt_tokens, llm_completion_tokens.
+    """
+
     name: str
+    usage: dict[str, int]
 
-    def extract(self, ep: Episode, speakers: set[str]) -> EpisodeExtraction: ...
-
-
-def extract_episodes(episodes: list[Episode], extractor: Extractor) -> list[EpisodeExtraction]:
-    """Run the extractor on each episode; speakers of the chunk's conversations count as persons."""
-    speakers: dict[str, set[str]] = {}
-    for ep in episodes:
-        speakers.setdefault(ep.conversation_id, set()).add(ep.speaker)
-    return [extractor.extract(ep, speakers[ep.conversation_id]) for ep in episodes]
+    def extract_many(self, episodes: list[Episode]) -> ExtractionBatch: ...
 
 
 @task(name="extract", retries=2, retry_delay_seconds=1, cache_policy=NONE)
-def extract_task(episodes: list[Episode], extractor: Extractor) -> list[EpisodeExtraction]:
-    return extract_episodes(episodes, extractor)
+def extract_task(episodes: list[Episode], extractor: Extractor) -> ExtractionBatch:
+    return extractor.extract_many(episodes)

@@ -29,11 +29,15 @@ class ResolvedChunk:
 
 def resolve_group(graph: GraphStore, index: EntityIndex, episodes: list[Episode],
                   extractions: list[EpisodeExtraction], now_ms: int) -> ResolvedChunk:
-    """Resolve one group's share of a chunk; episodes and extractions are aligned, in valid_at order."""
+    """Resolve one group's share of a chunk (episodes in valid_at order; extractions matched by episode uuid)."""
     out = ResolvedChunk()
     touched: dict[str, KnownEntity] = {}
     candidates: list[ResolvedCandidate] = []
-    for ep, ex in zip(episodes, extractions):
+    by_episode = {x.episode_uuid: x for x in extractions}
+    for ep in episodes:
+        ex = by_episode.get(ep.uuid)
+        if ex is None:
+            continue
         persons = {e.name for e in ex.entities if e.entity_type == "Person"}
         for e in ex.entities:
             ent = index.resolve(e.name, e.entity_type, persons)

@@ -6,7 +6,7 @@ the `loose` pattern catches ("8-May-23", RFC 2822 stamps) go to dateparser (impo
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from temporal import rules, timex
 from temporal.lexicon import MONTHS, SEASONS, parse_number, parse_ordinal
@@ -177,7 +177,10 @@ def n_timeofday(g: Groups, ref: date, tense: str) -> Norm | None:
         minute = int(g["m"]) if g.get("m") else None
         if low(g, "ap").startswith("p"):
             hour += 12
-    v, s, e = timex.clock(ref, hour, minute)
+    day = ref
+    if low(g, "word") == "midnight":
+        day = ref + timedelta(days=1)  # "at midnight" ends the reference day (TIMEX3 T24:00)
+    v, s, e = timex.clock(day, hour, minute)
     gran = "hour" if minute is None else "minute"
     return Norm("TIME", v, "relative", gran, s, e, 0.85)
 

@@ -5,7 +5,7 @@ from datetime import date
 
 from temporal import timex
 from temporal.lexicon import SEASONS, WEEKDAYS, unit_of
-from temporal.norm import Groups, Norm, low, unit_gran
+from temporal.norm import Groups, Norm, duration_gran, low, unit_gran
 from temporal.relative import anchored_duration, count_of, duration_value
 
 _ANCHOR_BACK = ("the past", "the last", "the previous")
@@ -24,7 +24,8 @@ def n_dur(g: Groups, ref: date, tense: str) -> Norm | None:
     if pre.startswith(_ANCHOR_FWD):
         return anchored_duration(ref, n, unit, back=False, conf=0.85)
     conf = 0.9 if (g.get("sig") or pre) else 0.85
-    return Norm("DURATION", duration_value(n, unit), "duration", unit_gran(unit), None, None, conf)
+    value = duration_value(n, unit)
+    return Norm("DURATION", value, "duration", duration_gran(value), None, None, conf)
 
 
 def n_durvague(g: Groups, ref: date, tense: str) -> Norm:

@@ -98,7 +98,7 @@ def _timeofday(m: re.Match[str]) -> bool:
 
 def _holiday(m: re.Match[str]) -> bool:
     hol = _norm(m.group("hol"))
-    rel = _norm(m.group("rel"))
+    rel = _norm(m.group("rel")) or _norm(m.group("sig"))
     end = m.end()
     tail = m.string[end:end + 20]
     if _HOLIDAY_NOUNS.match(tail):

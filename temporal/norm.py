@@ -70,3 +70,14 @@ _GRAN = {"year": "year", "month": "month", "week": "week", "weekend": "week", "f
 def unit_gran(unit: str) -> str:
     """Granularity of a calendar unit ('decade' and 'century' count as year-level)."""
     return _GRAN.get(unit, "unknown")
+
+
+def duration_gran(value: str) -> str:
+    """Granularity of a TIMEX3 duration value: PT30M -> minute, P18M -> month, P1DE -> year."""
+    if value.startswith("PT"):
+        return {"H": "hour", "M": "minute"}.get(value[-1], "unknown")
+    if value.endswith(("Y", "DE", "CE")):
+        return "year"
+    if value.endswith("WE") or value.endswith("W"):
+        return "week"
+    return {"M": "month", "D": "day"}.get(value[-1], "unknown")

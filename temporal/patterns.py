@@ -120,8 +120,8 @@ PATTERNS: dict[str, str] = {
                   r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])"
                   r"|(?P<word>noon|midnight|midday)\b"
                   rf"|(?P<hw>1[0-2]|0?[1-9]|{NUMW})\s+o['’]?clock\b)"),
-    "holiday": (r"(?:(?P<rel>last|this|next|on|for|at|over|during|until|till|since|by|before|after|around"
-                r"|of|every)\s+)?(?P<hol>christmas(?:\s+(?:day|eve))?|new\s+year['’]?s(?:\s+(?:eve|day))?"
+    "holiday": (r"(?:(?P<sig>on|for|at|over|during|until|till|since|by|before|after|around|of)\s+)?"
+                r"(?:(?P<rel>last|this|next|every)\s+)?(?P<hol>christmas(?:\s+(?:day|eve))?|new\s+year['’]?s(?:\s+(?:eve|day))?"
                 r"|thanksgiving|easter(?:\s+sunday)?|halloween|valentine['’]?s\s+day|independence\s+day"
                 r"|(?:the\s+)?fourth\s+of\s+july|july\s+4th|mother['’]?s\s+day|father['’]?s\s+day|memorial\s+day"
                 rf"|labou?r\s+day|st\.?\s+patrick['’]?s\s+day|saint\s+patrick['’]?s\s+day)(?:\s+(?P<y>{YEAR}))?\b"),

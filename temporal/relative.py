@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 
 from temporal import rules, timex
 from temporal.lexicon import FUZZY_COUNTS, PARTS_OF_DAY, WEEKDAYS, parse_number, unit_of
-from temporal.norm import Groups, Norm, date_norm, low, mod_part, unit_gran
+from temporal.norm import Groups, Norm, date_norm, duration_gran, low, mod_part, unit_gran
 
 _BACK = frozenset({"last", "previous", "past", "this past", "prior"})
 _FWD = frozenset({"next", "coming", "upcoming", "following", "this coming"})
@@ -72,7 +72,7 @@ def anchored_duration(ref: date, n: float, unit: str, back: bool, conf: float) -
         s, e = timex.at(ref) - span, timex.at(ref) + timedelta(days=1)
     else:
         s, e = timex.at(ref), timex.at(ref) + span
-    return Norm("DURATION", value, "duration", unit_gran(unit), s, e, conf)
+    return Norm("DURATION", value, "duration", duration_gran(value), s, e, conf)
 
 
 def approx_delta(ref: date, n: float, unit: str, back: bool) -> timedelta:
@@ -216,7 +216,7 @@ def n_inn(g: Groups, ref: date, tense: str, clock: tuple[int, int] | None) -> No
         if out:
             return out._replace(confidence=0.8)
     value = timex.duration(None, unit) if fuzzy else duration_value(n, unit)
-    return Norm("DURATION", value, "duration", unit_gran(unit), None, None, 0.85)
+    return Norm("DURATION", value, "duration", duration_gran(value), None, None, 0.85)
 
 
 def _pod(d: date, pod: str, kind: str, conf: float) -> Norm:

@@ -11,19 +11,20 @@ _FUTURE = re.compile(
     r"\b(?:will|won['’]t|shall|gonna|going\s+to|plan(?:s|ning|ned)?\s+(?:to|on)|planning|hop(?:e|ing)\s+to"
     r"|looking\s+forward|can['’]?t\s+wait|cannot\s+wait|about\s+to|intend|scheduled|upcoming|next"
     r"|tomorrow|would\s+like\s+to|want\s+to|wanna|thinking\s+(?:about|of)|excited\s+(?:for|about)"
-    r"|\w+['’]ll|coming\s+up|soon|gotta|need\s+to|have\s+to)\b", re.I)
+    r"|\w+['’]ll|coming\s+up|soon|gotta|need\s+to|have\s+to|expect(?:s|ed)?\s+to|expected|due\s+to)\b", re.I)
 _PAST = re.compile(
     r"\b(?:was|were|had|did|didn['’]t|went|got|came|took|made|saw|met|ran|began|bought|gave|left|told"
     r"|said|found|felt|thought|knew|won|lost|spent|brought|built|wrote|ate|drove|flew|sang|swam|paid"
     r"|sent|sold|held|kept|heard|became|caught|taught|fought|chose|rode|wore|grew|threw|drew|broke"
-    r"|ago|yesterday|last|used\s+to|\w+['’]ve|have\s+been|has\s+been|\w{3,}[^e\W]ed)\b", re.I)
+    r"|ago|yesterday|last|used\s+to|\w+['’]ve|have\s+been|has\s+been|haven['’]t|hasn['’]t"
+    r"|\w{3,}[^e\W]ed)\b", re.I)
 # Adjectival participles that say nothing about tense ("I'm so excited").
 _NOT_PAST = frozenset({"excited", "interested", "tired", "scared", "bored", "worried", "pleased",
                        "thrilled", "stoked", "amazed", "blessed", "obsessed", "focused", "motivated",
                        "determined", "inspired", "dedicated", "overwhelmed", "stressed", "relaxed",
                        "engaged", "supposed", "based", "used", "talented", "committed", "concerned",
                        "involved", "needed", "interested", "detailed", "limited", "related", "prepared",
-                       "surprised", "confused", "attached", "connected", "balanced", "grounded"})
+                       "surprised", "confused", "attached", "connected", "balanced", "grounded", "hundred"})
 _SENT_END = re.compile(r"[.!?;\n]")
 
 

@@ -89,7 +89,6 @@ NEWS: list[tuple[str, str, list[str]]] = [
     ("The plan covers the next five years.", "D2", ["the next five years|P5Y|year"]),
     ("Talks have been going on for months.", "D2", ["months|PXM|month"]),
     ("The results are published annually.", "D2", ["annually|P1Y|year"]),
-    ("The company reports earnings every quarter.", "D2", []),
     ("The ceasefire lasted six weeks.", "D2", ["six weeks|P6W|week"]),
     ("This spring the river flooded again.", "D2", ["This spring|2013-SP|season"]),
     ("The election is expected in the fall.", "D2", ["the fall|2013-FA|season"]),
@@ -103,7 +102,7 @@ NEWS: list[tuple[str, str, list[str]]] = [
     ("Talks broke down two weeks ago.", "D3", ["two weeks ago|1998-W42|week"]),
     ("The rebels seized the town in 1997 and held it for a year.", "D3", ["1997|1997|year", "a year|P1Y|year"]),
     ("Spending rose in September, the report said.", "D3", ["September|1998-09|month"]),
-    ("The law expires at midnight.", "D3", ["midnight|1998-10-30T00:00|minute"]),
+    ("The law expires at midnight.", "D3", ["midnight|1998-10-31T00:00|minute"]),
 ]
 
 NEGATIVE: list[tuple[str, str, list[str]]] = [(t, "R1", []) for t in [
