@@ -107,7 +107,9 @@ def detect(text: str) -> list[Candidate]:
         for m in COMPILED[kind].finditer(text):
             if m.end() == m.start() or not accept(kind, m):
                 continue
-            start = m.end("sig") if "sig" in m.re.groupindex and m.group("sig") else m.start()
+            sig = m.group("sig") if "sig" in m.re.groupindex else None
+            # a signal word is outside the TIMEX3 extent, except the quantifier of a set ("every")
+            start = m.end("sig") if sig and sig.lower() not in ("every", "each") else m.start()
             while start < m.end() and text[start].isspace():
                 start += 1
             groups = tuple((k, v) for k, v in m.groupdict().items() if v is not None)

@@ -12,7 +12,7 @@ granularity but its interval runs from the start of X to the reference time.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from temporal.detector import Candidate, detect
@@ -144,19 +144,14 @@ def resolve_json(text: str, ref: datetime) -> list[dict[str, Any]]:
 
 
 def primary_time(text: str, ref: datetime) -> TemporalExpression | None:
-    """The expression that best dates the statement: the most confident DATE/TIME with an interval."""
+    """The expression that best dates the statement: the most confident DATE/TIME with an interval.
+
+    Ties go to the earliest; vague ranges ("a few years ago") only count when nothing else does.
+    """
+    dated = [e for e in resolve(text, ref) if e.timex_type in ("DATE", "TIME") and e.has_interval]
+    precise = [e for e in dated if e.kind != "vague"] or dated
     best = None
-    for e in resolve(text, ref):
-        if e.timex_type in ("DATE", "TIME") and e.has_interval and e.kind != "vague":
-            if best is None or e.confidence > best.confidence:
-                best = e
-    if best is None:
-        for e in resolve(text, ref):
-            if e.timex_type in ("DATE", "TIME") and e.has_interval:
-                return e
+    for e in precise:
+        if best is None or e.confidence > best.confidence:
+            best = e
     return best
-
-
-def shift_ref(ref: datetime, days: int) -> datetime:
-    """ref moved by whole days (helper for callers and tests)."""
-    return _aware(ref) + timedelta(days=days)

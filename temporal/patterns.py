@@ -75,7 +75,7 @@ PATTERNS: dict[str, str] = {
     "quarter": (rf"(?:(?-i:Q)(?P<q>[1-4])\b|(?:the\s+)?(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th|final)"
                 rf"\s+quarter)(?:,?\s+(?:of\s+)?(?:(?:fiscal\s+)?(?P<y>{YEAR})|(?P<rel>this|last|next)\s+year))?\b"),
     "season": (r"(?:(?P<sig>in|during|over|for|through|throughout|since|until|till|before|after"
-               r"|all|every|each)\s+(?:the\s+)?)?"
+               r"|all|every|each)\s+)?(?:the\s+)?"
                rf"(?:(?P<mod>early|mid|late|(?:the\s+)?(?:end|beginning|start|middle)\s+of(?:\s+the)?)[\s-]+)?"
                rf"(?:(?P<rel>{REL})\s+)?(?P<s>{SEASON})(?:\s+(?:of\s+)?(?P<y>{YEAR}))?\b"
                r"(?!\s+of\s+(?!(?:1[0-9]|20)\d\d)|[-\s](?:water|roll|rolls|onion|onions|mattress|board|"
@@ -130,7 +130,7 @@ PATTERNS: dict[str, str] = {
     "loose": (rf"(?<![\w/.-])(?P<all>(?:(?:mon|tue|wed|thu|fri|sat|sun),\s+)?\d{{1,2}}\s+{MON_CI}\s+\d{{4}}\s+"
               r"\d{2}:\d{2}(?::\d{2})?(?:\s+(?:GMT|UTC|[+-]\d{4}))?"
               rf"|\d{{1,2}}[-/]{MON_CI}[-/]\d{{2,4}}|{MON_CI}[-/]\d{{1,2}}[-/]\d{{2,4}}"
-              r"|[12]\d{3}\.\d{1,2}\.\d{1,2})(?![\w/.-])"),
+              r"|[12]\d{3}\.\d{1,2}\.\d{1,2})(?![\w/-]|\.\d)"),
     "vague": (r"(?P<w>recently|lately|nowadays|these\s+days|currently|right\s+now|at\s+the\s+moment|at\s+present"
               r"|presently|(?<!\bevery\s)(?<!\bfrom\s)\bnow(?!\s+(?:and\s+(?:then|again)|that|on)\b)"
               r"|the\s+past|the\s+(?:near\s+|distant\s+)?future|the\s+other\s+(?:day|night|week)"

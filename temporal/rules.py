@@ -191,7 +191,7 @@ def pick_holiday(ref: date, name: str, rel: str, tense: str) -> date | None:
     if rel == "last" or (rel not in ("next", "this") and tense == "past"):
         past = [d for d in cands if d < ref] if rel == "last" else [d for d in cands if d <= ref]
         return max(past) if past else None
-    if rel == "next" or tense == "future":
+    if rel == "next" or tense in ("future", "present"):  # holidays are talked about ahead of time
         fut = [d for d in cands if d > ref] if rel == "next" else [d for d in cands if d >= ref]
         return min(fut) if fut else None
     if rel == "this":

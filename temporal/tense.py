@@ -16,6 +16,9 @@ _PAST = re.compile(
     r"\b(?:was|were|had|did|didn['’]t|went|got|came|took|made|saw|met|ran|began|bought|gave|left|told"
     r"|said|found|felt|thought|knew|won|lost|spent|brought|built|wrote|ate|drove|flew|sang|swam|paid"
     r"|sent|sold|held|kept|heard|became|caught|taught|fought|chose|rode|wore|grew|threw|drew|broke"
+    r"|rose|fell|sank|cut|hit|led|shut|quit|spoke|stood|understood|woke|struck|swore|tore|wept|slept"
+    r"|shook|rang|meant|lit|hung|dug|fled|forgot|froze|hid|lent|sat|shot|sought|spent|split|spread"
+    r"|stole|stuck|swung|bet|bid|dealt|fed|overtook|withdrew|underwent|undertook|began|sang|drank"
     r"|ago|yesterday|last|used\s+to|\w+['’]ve|have\s+been|has\s+been|haven['’]t|hasn['’]t"
     r"|\w{3,}[^e\W]ed)\b", re.I)
 # Adjectival participles that say nothing about tense ("I'm so excited").
