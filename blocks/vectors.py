@@ -32,6 +32,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("speaker", pa.string()), ("content", pa.string()), ("source_id", pa.string()), ("valid_at", _TS),
         ("created_at", _TS), ("vector", _VEC),
     ]),
+    "ingest_log": pa.schema([
+        ("uuid", pa.string()), ("group_id", pa.string()), ("path", pa.string()), ("records_done", pa.int64()),
+        ("size", pa.int64()), ("mtime_ns", pa.int64()), ("updated_at", _TS),
+    ]),
+    "summary_vectors": pa.schema([("uuid", pa.string()), ("vector", _VEC)]),
     "quarantine": pa.schema([
         ("uuid", pa.string()), ("group_id", pa.string()), ("source_path", pa.string()), ("location", pa.string()),
         ("stage", pa.string()), ("reason", pa.string()), ("raw", pa.string()), ("created_at", _TS),
@@ -83,7 +88,7 @@ class VectorStore(Block):
             if tbl.count_rows() == 0:
                 continue
             for col in ("uuid", "group_id"):
-                if f"{col}_idx" not in existing:
+                if f"{col}_idx" not in existing and col in SCHEMAS[name].names:
                     tbl.create_index(col, config=BTree())
             fts_col = FTS_COLUMNS.get(name)
             if fts_col and f"{fts_col}_idx" not in existing:

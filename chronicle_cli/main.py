@@ -118,3 +118,44 @@ def verify(group: Optional[str] = typer.Option(None, "--group", "-g"),
         typer.echo("consistent" if report["consistent"] else "INCONSISTENT")
     if not report["consistent"]:
         raise typer.Exit(1)
+
+
+@app.command()
+def nightly(directory: str = typer.Argument(..., help="archive directory"),
+            group: Optional[str] = typer.Option(None, "--group", "-g"),
+            format: str = typer.Option("auto", "--format"),
+            extractor: str = typer.Option("rules", "--extractor"),
+            chunk_size: int = typer.Option(500, "--chunk-size", min=1),
+            as_json: bool = typer.Option(False, "--json")) -> None:
+    """Run the nightly flow once: ingest new files and new rows since the last successful run."""
+    _quiet_env()
+    from chronicle_cli.render import print_table
+    from flows.nightly import nightly_flow
+
+    s = nightly_flow(directory=directory, group=group, format=format, extractor=extractor, chunk_size=chunk_size)
+    typer.echo(json.dumps(s)) if as_json else print_table("nightly", s)
+    if s.get("partial"):
+        raise typer.Exit(EXIT_PARTIAL)
+
+
+@app.command()
+def refresh(what: str = typer.Argument(..., help="summaries|communities"),
+            group: Optional[str] = typer.Option(None, "--group", "-g"),
+            sla_hours: float = typer.Option(168.0, "--sla-hours", help="summaries: staleness SLA"),
+            force: bool = typer.Option(False, "--force", help="communities: recompute even if unchanged"),
+            as_json: bool = typer.Option(False, "--json")) -> None:
+    """Run a refresh flow once: the summary staleness sweep or community detection."""
+    _quiet_env()
+    from chronicle_cli.render import print_table
+
+    if what == "summaries":
+        from flows.refresh_summaries import refresh_summaries_flow
+
+        s = refresh_summaries_flow(group=group, sla_hours=sla_hours)
+    elif what == "communities":
+        from flows.refresh_communities import refresh_communities_flow
+
+        s = refresh_communities_flow(group=group or "default", force=force)
+    else:
+        raise typer.BadParameter("expected 'summaries' or 'communities'", param_hint="WHAT")
+    typer.echo(json.dumps(s)) if as_json else print_table(f"refresh {what}", s)

@@ -77,17 +77,18 @@ def decide(state: GateState, delta: EntityDelta, drift: float, now_ms: int, *, f
         new.fact_hash, new.last_summary_at, new.burst_open, new.dirty = delta.fact_hash, now_ms, False, False
         return GateVerdict("refresh", reason), new
 
-    if state.last_summary_at is None:
-        return refresh("first_summary")
     if delta.invalidations or delta.negations:
         return refresh("invalidation" if delta.invalidations else "negation")
     gaps = [b - a for a, b in zip(times, times[1:])]
     in_burst = bool(delta.episode_times) and bool(gaps) and gaps[-1] < burst_gap_ms
     if in_burst and not final:
+        # More is likely to follow within the burst: summarise once when it ends, not per chunk.
         new.burst_open, new.dirty = True, True
-        if now_ms - state.last_summary_at > sla_ms:
+        if state.last_summary_at is not None and now_ms - state.last_summary_at > sla_ms:
             return refresh("staleness_sla")
         return GateVerdict("skip", "burst_open"), new
+    if state.last_summary_at is None:
+        return refresh("first_summary")
     if state.burst_open:
         return refresh("burst_end")
     if drift > drift_threshold:

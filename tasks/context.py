@@ -95,5 +95,6 @@ class RunContext:
             "groups": groups,
             "seconds": round(seconds, 3),
         }
+        out["records_skipped"] = counters.get("records_skipped", 0)
         out["partial"] = out["quarantined"] > 0
         return out

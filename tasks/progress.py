@@ -40,3 +40,10 @@ def summary_artifact(key: str, summary: dict[str, Any], title: str) -> None:
     """A one-row-per-counter table artifact shown on the flow run page."""
     rows = [{"counter": k, "value": v} for k, v in summary.items() if not isinstance(v, (list, dict))]
     create_table_artifact(key=key, table=rows, description=title)
+
+
+def gate_artifact(counts: dict[str, int], key: str = "summary-gate") -> None:
+    """Every summary refresh and skip of the run, with its reason, as a table artifact."""
+    rows = [{"decision": k.split(":", 1)[0], "reason": k.split(":", 1)[1], "entities": v} for k, v in sorted(counts.items())]
+    create_table_artifact(key=key, table=rows or [{"decision": "-", "reason": "no entity changed", "entities": 0}],
+                          description="Summary gate: refreshes and skips by reason")

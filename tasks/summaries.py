@@ -49,6 +49,8 @@ def refresh_entities(graph: GraphStore, vectors: VectorStore, embedder: MiniLMEm
     for u in uuids:
         ent, d = info[u], deltas[u]
         g = ent["gate"]
+        if final and not g.get("burst_open"):
+            continue  # the end-of-run pass only closes open bursts
         state = GateState(fact_hash=g.get("fact_hash") or "", last_summary_at=g.get("last_summary_at"),
                           recent_episode_times=list(g.get("recent_episode_times") or []),
                           burst_open=bool(g.get("burst_open")), dirty=bool(g.get("dirty")))

@@ -1,0 +1,208 @@
+"""`when` questions answered from the stores alone (no LLM).
+
+"When did X ...?" / "How long has X ...?" -> the turn that best states it (BM25 + vector + speaker +
+conversational context + matching facts), then its time re-resolved with the temporal engine against
+the turn's own time, choosing the expression in the sentence that matched; the turn's day when the
+sentence has none. The answer keeps the expression's true granularity ("June 2023", not 1 June).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Callable
+
+from models.temporal import TemporalExpression
+from models.timeutil import from_ms, iso
+from search.granularity import unit_interval
+from search.query_time import Question, parse_question
+from search.render_time import day_text, duration_start, duration_text, render_interval
+from search.textmatch import term_positions
+from search.turn_rank import RankedTurn, Turn, best_answer_turn, rank_turns
+
+Resolver = Callable[[str, datetime], list[TemporalExpression]]
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_CAPTION = re.compile(r"\s*\[image: [^\]]*\]\s*$")
+_SPEAKER_PREFIX = re.compile(r"^[^:\n]{1,60}:\s")
+_SINCE = re.compile(r"^since\b", re.I)
+EVIDENCE_K = 10
+
+
+@dataclass
+class TimePick:
+    """A resolved time for a statement: an interval at its granularity and/or a duration."""
+
+    start: datetime | None
+    end: datetime | None
+    granularity: str
+    duration: str = ""
+    value: str = ""
+    kind: str = "episode_time"
+    text: str = ""
+    confidence: float = 1.0
+
+
+@dataclass
+class WhenAnswer:
+    question: str
+    answer: str
+    interval_start: str
+    interval_end: str
+    duration: str
+    granularity: str
+    confidence: float
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+    statement: str = ""
+    time_text: str = ""
+    said_at: str = ""
+    reference_time: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def spoken_text(search_text: str) -> str:
+    """The words of a turn without the 'Speaker: ' prefix and the image caption the search text adds."""
+    return _SPEAKER_PREFIX.sub("", _CAPTION.sub("", search_text), count=1)
+
+
+def _best_sentence(text: str, matched: list[str], weights: dict[str, float]) -> tuple[int, int] | None:
+    """Span of the sentence holding most of the matched words (idf-weighted); None when none match."""
+    best, best_w = None, 0.0
+    for m in _SENTENCE.finditer(text):
+        w = sum(weights.get(t, 1.0) for t in {p[2] for p in term_positions(m.group(0), matched)})
+        if w > best_w:
+            best, best_w = (m.start(), m.end()), w
+    return best
+
+
+def _nearest(exprs: list[TemporalExpression], anchors: list[int]) -> TemporalExpression:
+    if not anchors:
+        return exprs[0]
+    return min(exprs, key=lambda e: min(min(abs(e.start - a), abs(e.end - a)) for a in anchors))
+
+
+def pick_time(kind: str, text: str, matched: list[str], said_at: datetime, resolver: Resolver,
+              weights: dict[str, float] | None = None) -> TimePick:
+    """The time a turn gives for the matched statement; its day when it names none (pure given resolver)."""
+    weights = weights or {}
+    exprs = resolver(text, said_at)
+    sent = _best_sentence(text, matched, weights)
+    anchors = [p[0] for p in term_positions(text[sent[0]:sent[1]], matched)] if sent else []
+    anchors = [a + sent[0] for a in anchors] if sent else []
+    in_sent = [e for e in exprs if sent is None or (e.start >= sent[0] and e.end <= sent[1])]
+    if kind == "how_long":
+        durations = [e for e in exprs if e.timex_type == "DURATION" and re.match(r"^P\d", e.value)]
+        if durations:
+            e = _nearest(durations, anchors)
+            since = duration_start(e.value, said_at)
+            s, en, g = since if since else (None, None, e.granularity)
+            return TimePick(s, en, g, duration=e.value, value=e.value, kind=e.kind, text=e.text, confidence=e.confidence)
+    dated = [e for e in in_sent if e.timex_type in ("DATE", "TIME") and e.has_interval]
+    if dated:
+        e = _nearest(dated, anchors)
+        s, en = e.interval_start, e.interval_end
+        if _SINCE.match(e.text):  # "since 2016": the answer is the start, at its own granularity
+            s, en = unit_interval(s, e.granularity, e.value)  # type: ignore[arg-type]
+        dur = ""
+        if kind == "how_long" and s is not None:
+            dur = _elapsed(s, said_at, e.granularity)
+        return TimePick(s, en, e.granularity, duration=dur, value=e.value, kind=e.kind, text=e.text, confidence=e.confidence)
+    day = said_at.replace(hour=0, minute=0, second=0, microsecond=0)
+    return TimePick(day, day + timedelta(days=1), "day", value=day.date().isoformat(), kind="episode_time",
+                    text="", confidence=0.8)
+
+
+def _elapsed(start: datetime, ref: datetime, granularity: str) -> str:
+    """Whole years (or months/days) from start to ref as a TIMEX3 duration."""
+    if granularity in ("year", "season", "quarter") or (ref - start).days >= 365:
+        return f"P{max(1, round((ref - start).days / 365.25))}Y"
+    if (ref - start).days >= 28:
+        return f"P{max(1, round((ref - start).days / 30.44))}M"
+    return f"P{max(1, (ref - start).days)}D"
+
+
+def render_pick(p: TimePick, said_at: datetime) -> str:
+    """The answer in words: a duration ('4 years'), or the interval at its granularity."""
+    if p.duration:
+        since = f" (since {p.start.year})" if p.start is not None and p.granularity == "year" else ""
+        return duration_text(p.duration) + since
+    if p.start is None or p.end is None:
+        return p.text or "unknown"
+    if p.kind == "episode_time":
+        return day_text(p.start)
+    return render_interval(p.start, p.end, p.granularity, p.value, p.text, p.kind, said_at)
+
+
+def _time_fit(turns: list[Turn], q: Question, resolver: Resolver) -> dict[str, float]:
+    """1 for turns whose own time (day or a dated expression in it) meets the question's window."""
+    if q.window is None:
+        return {}
+    out: dict[str, float] = {}
+    for t in turns:
+        said = from_ms(t.valid_at)
+        spans = [(e.interval_start, e.interval_end) for e in resolver(spoken_text(t.text), said)  # type: ignore[arg-type]
+                 if e.has_interval and e.timex_type in ("DATE", "TIME")]
+        day = said.replace(hour=0, minute=0, second=0, microsecond=0)  # type: ignore[union-attr]
+        spans.append((day, day + timedelta(days=1)))
+        out[t.uuid] = 1.0 if any(q.window.overlaps(s, e) for s, e in spans) else -0.5
+    return out
+
+
+def answer_question(question: str, turns: list[Turn], vec_sims: list[float], facts: list[dict[str, Any]],
+                    ref: datetime, resolver: Resolver | None = None) -> WhenAnswer:
+    """Compose the answer from retrieved turns and facts (no I/O: testable without stores)."""
+    if resolver is None:
+        from temporal.engine import resolve as resolver
+    q = parse_question(question, ref, resolver)
+    fact_bonus: dict[str, float] = {}
+    fact_of: dict[str, str] = {}
+    for rank, f in enumerate(facts):
+        for ep in f.get("episodes") or []:
+            fact_bonus[ep] = max(fact_bonus.get(ep, 0.0), 1.0 / (1 + 0.5 * rank))
+            fact_of.setdefault(ep, f["uuid"])
+    ranked = rank_turns(q.terms, q.names, turns, vec_sims, fact_bonus, _time_fit(turns, q, resolver))
+    best = best_answer_turn(ranked)
+    if best is None:
+        return WhenAnswer(question, "no answer in the graph", "", "", "", "unknown", 0.0, reference_time=iso(ref) or "")
+    said = from_ms(best.turn.valid_at)
+    from search.textmatch import BM25
+
+    idf = BM25([t.text for t in turns]).idf if len(turns) <= 5000 else {}
+    pick = pick_time(q.kind, spoken_text(best.turn.text), best.matched, said, resolver, idf)  # type: ignore[arg-type]
+    top_own = max((r.own for r in ranked), default=1.0) or 1.0
+    strength = min(1.0, best.own / 1.2)
+    evidence = _evidence(ranked, best, fact_of)
+    return WhenAnswer(
+        question=question, answer=render_pick(pick, said),  # type: ignore[arg-type]
+        interval_start="" if (pick.duration and q.kind == "how_long" and pick.start is None) else (iso(pick.start) or ""),
+        interval_end=iso(pick.end) or "", duration=pick.duration, granularity=pick.granularity,
+        confidence=round(pick.confidence * strength * (best.own / top_own), 3), evidence=evidence,
+        statement=best.turn.text, time_text=pick.text, said_at=iso(said) or "", reference_time=iso(ref) or "")
+
+
+def _evidence(ranked: list[RankedTurn], best: RankedTurn, fact_of: dict[str, str]) -> list[dict[str, Any]]:
+    order = [best] + [r for r in ranked if r.turn.uuid != best.turn.uuid]
+    return [{"fact_uuid": fact_of.get(r.turn.uuid), "episode_uuid": r.turn.uuid, "source_id": r.turn.source_id,
+             "score": round(r.evidence, 4), "said_at": iso(from_ms(r.turn.valid_at)), "text": r.turn.text}
+            for r in order[:EVIDENCE_K]]
+
+
+def when(question: str, group_id: str, ref: datetime | None = None, vectors: Any = None, embedder: Any = None) -> WhenAnswer:
+    """Answer a when/how-long question for one group from the configured stores."""
+    from blocks.embedder import MiniLMEmbedder
+    from blocks.vectors import VectorStore
+    from models.timeutil import utcnow
+    from search.evidence import latest_turn_ms, retrieve
+
+    vectors = vectors or VectorStore.from_settings()
+    embedder = embedder or MiniLMEmbedder()
+    if ref is None:
+        # an archive's "now" is its newest turn: "last May" means the May before the conversation ended
+        last = latest_turn_ms(vectors, group_id)
+        ref = from_ms(last) if last is not None else utcnow()
+    from temporal.engine import resolve
+
+    q = parse_question(question, ref, resolve)  # type: ignore[arg-type]
+    got = retrieve(vectors, embedder, group_id, q.core or question)
+    return answer_question(question, got.turns, got.vec_sims, got.facts, ref, resolve)  # type: ignore[arg-type]
