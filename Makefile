@@ -9,7 +9,7 @@ export DO_NOT_TRACK := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 export TRANSFORMERS_VERBOSITY := error
 
-.PHONY: setup demo test bench clean serve
+.PHONY: setup demo test bench clean serve browser
 
 setup: $(VENV)/.installed
 
@@ -30,8 +30,16 @@ demo: setup
 	$(BIN)/chronicle stats --group demo
 	$(BIN)/chronicle verify --group demo
 
-test: setup
+# Debian's chromium for the UI test (playwright drives it; no browser download).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+
+test: setup browser
 	$(BIN)/python -m pytest -q
+
+serve: setup
+	scripts/serve.sh
 
 clean:
 	rm -rf $(VENV) $(CHRONICLE_HOME)

@@ -75,11 +75,6 @@ class LLMExtractor:
         """Configured by the saved llm Block when there is one, else OPENAI_* / CHRONICLE_LLM_* variables."""
         return cls(LLMConfig.resolve())
 
-    @property
-    def budget_exhausted(self) -> bool:
-        cap = self.config.max_tokens
-        return cap is not None and self.usage["llm_prompt_tokens"] + self.usage["llm_completion_tokens"] >= cap
-
     def extract_many(self, episodes: list[Episode]) -> "ExtractionBatch":
         """Extract one group's episodes of a chunk; failed windows come back as per-episode failures."""
         from tasks.extract import ExtractionBatch

@@ -114,6 +114,8 @@ class LLMSession:
         self.gcl_rate: str | None = None
         self._http: httpx.AsyncClient | None = None
         self._client: Any = None
+        self.reserved = 0  # estimated tokens of the calls in flight, so concurrent calls cannot overrun the budget
+        self.max_completion: int | None = None  # largest answer seen so far, the budget's completion estimate
 
     async def __aenter__(self) -> "LLMSession":
         import instructor
@@ -152,13 +154,24 @@ class LLMSession:
         with contextlib.suppress(ValueError, AttributeError):
             usage = response.json().get("usage") or {}
             self._bump("llm_prompt_tokens", int(usage.get("prompt_tokens") or 0))
-            self._bump("llm_completion_tokens", int(usage.get("completion_tokens") or 0))
+            done = int(usage.get("completion_tokens") or 0)
+            self._bump("llm_completion_tokens", done)
+            self.max_completion = max(self.max_completion or 0, done)
 
     def tokens_used(self) -> int:
         return self.usage.get("llm_prompt_tokens", 0) + self.usage.get("llm_completion_tokens", 0)
 
-    def budget_left(self) -> bool:
-        return self.cfg.max_tokens is None or self.tokens_used() < self.cfg.max_tokens
+    def estimate(self, messages: list[dict[str, str]], response_model: type[BaseModel]) -> int:
+        """A generous guess of a call's cost: prompt + schema at ~4 chars/token, plus the largest answer seen
+        so far (as much again as the prompt before any answer), so the budget errs on stopping early."""
+        chars = sum(len(m["content"]) for m in messages) + len(json.dumps(response_model.model_json_schema()))
+        prompt = chars // 4
+        return prompt + (self.max_completion if self.max_completion is not None else prompt)
+
+    def affordable(self, estimate: int) -> bool:
+        """Whether the budget covers what is spent, what is in flight, and this call."""
+        cap = self.cfg.max_tokens
+        return cap is None or self.tokens_used() + self.reserved + estimate <= cap
 
     @contextlib.asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:
@@ -186,14 +199,17 @@ class LLMSession:
             if hit is not None:
                 self._bump("llm_cache_hits")
                 return response_model.model_validate(hit)
-        if not self.budget_left():
-            raise BudgetExhausted("token budget exhausted")
         async with self._slot():
-            if not self.budget_left():  # spent while this call waited for a slot
+            est = self.estimate(messages, response_model)
+            if not self.affordable(est):  # checked once a slot is held: what ran meanwhile is counted
                 raise BudgetExhausted("token budget exhausted")
-            result = await self._client.chat.completions.create(
-                model=self.cfg.model, messages=messages, response_model=response_model,
-                max_retries=self.cfg.validation_retries)
+            self.reserved += est
+            try:
+                result = await self._client.chat.completions.create(
+                    model=self.cfg.model, messages=messages, response_model=response_model,
+                    max_retries=self.cfg.validation_retries)
+            finally:
+                self.reserved -= est
         if self.cache is not None:
             self.cache.put(key, result.model_dump(mode="json"))
         return result

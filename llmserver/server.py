@@ -58,6 +58,11 @@ class Counters:
         return d
 
 
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256  # the default backlog of 5 drops connection bursts from a 16-wide client
+
+
 class LLMServer:
     """A ThreadingHTTPServer on loopback; `start()` runs it in a daemon thread and returns self."""
 
@@ -69,8 +74,7 @@ class LLMServer:
         self.rng = random.Random(self.config.seed)
         self.oracle: responders.Oracle | None = None
         self._load_oracle()
-        self.httpd = ThreadingHTTPServer((host, port), _handler_for(self))
-        self.httpd.daemon_threads = True
+        self.httpd = _HTTPServer((host, port), _handler_for(self))
         self.thread: threading.Thread | None = None
 
     def _load_oracle(self) -> None:

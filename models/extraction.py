@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from models.graph import FactType, TemporalProvenance
 
@@ -166,8 +166,11 @@ def _type_problems(x: "WindowExtraction") -> list[str]:
 class WindowExtraction(BaseModel):
     """Entities mentioned and facts stated in the numbered turns."""
 
-    entities: list[LLMMention] = Field(default_factory=list)
-    facts: list[LLMFact] = Field(default_factory=list)
+    # Both lists required and nothing else allowed: an answer of another shape must fail validation
+    # (and be re-asked), never pass as an empty extraction.
+    model_config = ConfigDict(extra="forbid")
+    entities: list[LLMMention]
+    facts: list[LLMFact]
 
 
 class StrictWindowExtraction(WindowExtraction):

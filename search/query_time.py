@@ -77,6 +77,7 @@ class Question:
     window: TimeWindow | None = None
     anchor: tuple[str, str] | None = None  # (before|after|since|until, clause) when the time is an event
     expressions: list[TemporalExpression] = field(default_factory=list)
+    main: str | None = None  # the event word right after the subject, weighted up when matching sentences
 
 
 def question_kind(text: str) -> tuple[str, str]:
@@ -104,24 +105,43 @@ def window_of(exprs: list[TemporalExpression]) -> TimeWindow | None:
     return TimeWindow(e.interval_start, e.interval_end, e.granularity, e.text, any_year)  # type: ignore[arg-type]
 
 
+def main_term(core: str, names: list[str]) -> str | None:
+    """The stemmed word right after the subject ("Caroline *met* up with ..."), framing verbs skipped."""
+    words = terms(core)
+    low = {terms(n)[0] for n in names if terms(n)}
+    i = 0
+    while i < len(words) and words[i] in low:
+        i += 1
+    while i < len(words) and words[i] in FRAMING:
+        i += 1
+    return words[i] if i < len(words) and i > 0 else None
+
+
+# verbs that frame an event instead of naming it ("start to go to the gym", "planning to open")
+FRAMING = frozenset(terms("start started starting begin began plan planning planned decide decided try tried "
+                          "want wanted intend intended manage managed"))
+
+
 def parse_question(text: str, ref: datetime, resolver=None) -> Question:
     """Kind, topic terms, names, tense and time window of a question, against the reference time."""
     if resolver is None:
         from temporal.engine import resolve as resolver
     kind, rest = question_kind(text)
-    exprs = [e for e in resolver(text, ref)]
+    offset = text.find(rest) if rest else len(text)
+    exprs = [e for e in resolver(text, ref) if e.start >= offset]
     core = text
     # drop the time phrases from the topic so "in June" does not have to appear in the statement
     for e in sorted(exprs, key=lambda x: -x.start):
         if e.timex_type in ("DATE", "TIME", "DURATION"):
             core = core[:e.start] + " " + core[e.end:]
-    _, core = question_kind(core)
+    core = core[offset:]
     anchor = None
     m = _ANCHOR.search(core)
-    if m and not any(e.start >= m.start() for e in exprs):
+    if m and not any(e.start >= offset + m.start() for e in exprs):
         anchor = (m.group("rel").lower(), m.group("clause").strip())
         core = core[:m.start()].strip()
     core = re.sub(r"\s+", " ", core).strip(" ?.!")
     future = bool(_FUTURE_STEM.match(text) or _FUTURE.search(rest))
-    return Question(text=text, kind=kind, core=core, terms=terms(core), names=names_in(core), future=future,
-                    window=window_of(exprs), anchor=anchor, expressions=exprs)
+    names = names_in(core)
+    return Question(text=text, kind=kind, core=core, terms=terms(core), names=names, future=future,
+                    window=window_of(exprs), anchor=anchor, expressions=exprs, main=main_term(core, names))

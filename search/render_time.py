@@ -63,6 +63,8 @@ def render_interval(start: datetime, end: datetime, granularity: str, value: str
     """A half-open interval in words at its granularity; relative expressions keep their anchor day."""
     span_days = (end - start).days
     ref_day = ref.replace(hour=0, minute=0, second=0, microsecond=0) if ref else None
+    if kind == "vague" and granularity != "year":  # "a few weeks ago": an honest range, not one unit
+        return f"between {day_text(start)} and {day_text(end - timedelta(days=1))}"
     if granularity in ("hour", "minute"):
         return f"{day_text(start)} at {start.strftime('%H:%M')}"
     if granularity == "day" or (granularity == "unknown" and span_days <= 1):

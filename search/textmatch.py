@@ -45,7 +45,7 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     for suf, rep in (("ations", "ate"), ("ation", "ate"), ("ition", ""), ("tion", "t"), ("ments", ""),
-                     ("ment", ""), ("ness", ""), ("ings", ""), ("ing", ""), ("ies", "y"), ("ied", "y"),
+                     ("ment", ""), ("ship", ""), ("ness", ""), ("ings", ""), ("ing", ""), ("ies", "y"), ("ied", "y"),
                      ("ed", ""), ("ers", ""), ("er", ""), ("ly", ""), ("es", ""), ("s", "")):
         if w.endswith(suf) and len(w) - len(suf) >= 3:
             w = w[: len(w) - len(suf)] + rep

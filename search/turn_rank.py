@@ -32,6 +32,7 @@ class RankedTurn:
     turn: Turn
     own: float  # how well the turn itself matches
     evidence: float  # own, or inherited from a strongly matching neighbour
+    context: float = 0.0  # the best neighbour's own score, decayed by distance
     matched: list[str] = field(default_factory=list)
 
 
@@ -62,18 +63,12 @@ def rank_turns(query_terms: list[str], names: list[str], turns: list[Turn], vec_
     pos = {(t.conversation_id, t.turn): i for i, t in enumerate(turns)}
     out = []
     for i, t in enumerate(turns):
-        ev = own[i]
+        ev, ctx = own[i], 0.0
         for d, w in CONTEXT_DECAY.items():
             for j in (pos.get((t.conversation_id, t.turn - d)), pos.get((t.conversation_id, t.turn + d))):
                 if j is not None:
                     ev = max(ev, w * own[j] + (1 - w) * own[i])
-        out.append(RankedTurn(t, own[i], ev, matched[i]))
+                    ctx = max(ctx, w * own[j])
+        out.append(RankedTurn(t, own[i], ev, context=ctx, matched=matched[i]))
     out.sort(key=lambda r: (-r.evidence, -r.own))
     return out
-
-
-def best_answer_turn(ranked: list[RankedTurn], window: int = 5) -> RankedTurn | None:
-    """The turn that states the answer: the best own match among the top evidence turns."""
-    if not ranked:
-        return None
-    return max(ranked[:window], key=lambda r: r.own)

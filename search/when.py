@@ -15,10 +15,10 @@ from typing import Any, Callable
 from models.temporal import TemporalExpression
 from models.timeutil import from_ms, iso
 from search.granularity import unit_interval
-from search.query_time import Question, parse_question
+from search.query_time import FRAMING, Question, parse_question
 from search.render_time import day_text, duration_start, duration_text, render_interval
 from search.textmatch import term_positions
-from search.turn_rank import RankedTurn, Turn, best_answer_turn, rank_turns
+from search.turn_rank import RankedTurn, Turn, rank_turns
 
 Resolver = Callable[[str, datetime], list[TemporalExpression]]
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
@@ -40,6 +40,8 @@ class TimePick:
     kind: str = "episode_time"
     text: str = ""
     confidence: float = 1.0
+    found: bool = False  # the statement names its time (else: the day it was said)
+    interrogative: bool = False  # the matching sentence is a question, not a statement
 
 
 @dataclass
@@ -66,14 +68,14 @@ def spoken_text(search_text: str) -> str:
     return _SPEAKER_PREFIX.sub("", _CAPTION.sub("", search_text), count=1)
 
 
-def _best_sentence(text: str, matched: list[str], weights: dict[str, float]) -> tuple[int, int] | None:
-    """Span of the sentence holding most of the matched words (idf-weighted); None when none match."""
-    best, best_w = None, 0.0
+def _sentences(text: str, matched: list[str], weights: dict[str, float], main: str | None) -> list[tuple[int, int, float]]:
+    """(start, end, weight) per sentence: idf of the matched words in it, the event word doubled."""
+    out = []
     for m in _SENTENCE.finditer(text):
-        w = sum(weights.get(t, 1.0) for t in {p[2] for p in term_positions(m.group(0), matched)})
-        if w > best_w:
-            best, best_w = (m.start(), m.end()), w
-    return best
+        found = {p[2] for p in term_positions(m.group(0), matched)}
+        w = sum(weights.get(t, 1.0) * (2.0 if t == main else 0.3 if t in FRAMING else 1.0) for t in found)
+        out.append((m.start(), m.end(), w))
+    return out
 
 
 def _nearest(exprs: list[TemporalExpression], anchors: list[int]) -> TemporalExpression:
@@ -82,35 +84,58 @@ def _nearest(exprs: list[TemporalExpression], anchors: list[int]) -> TemporalExp
     return min(exprs, key=lambda e: min(min(abs(e.start - a), abs(e.end - a)) for a in anchors))
 
 
+def _from_expr(e: TemporalExpression, kind: str, said_at: datetime, confidence: float, ask: bool) -> TimePick:
+    s, en = e.interval_start, e.interval_end
+    if _SINCE.match(e.text):  # "since 2016": the answer is the start, at its own granularity
+        s, en = unit_interval(s, e.granularity, e.value)  # type: ignore[arg-type]
+    dur = _elapsed(s, said_at, e.granularity) if kind == "how_long" and s is not None else ""
+    return TimePick(s, en, e.granularity, duration=dur, value=e.value, kind=e.kind, text=e.text,
+                    confidence=confidence, found=True, interrogative=ask)
+
+
 def pick_time(kind: str, text: str, matched: list[str], said_at: datetime, resolver: Resolver,
-              weights: dict[str, float] | None = None) -> TimePick:
-    """The time a turn gives for the matched statement; its day when it names none (pure given resolver)."""
+              weights: dict[str, float] | None = None, main: str | None = None) -> TimePick:
+    """The time a turn gives for the matched statement; its day when it names none (pure given resolver).
+
+    The sentence carrying most of the question's words is the statement; a dated sentence that carries
+    at least half as much wins over an undated one ("Here's a pic from when we met up last week!"),
+    and a time in the sentence just before an undated statement dates it ("Last night was amazing! We
+    celebrated ..."). How-long questions take the duration nearest to the statement.
+    """
     weights = weights or {}
     exprs = resolver(text, said_at)
-    sent = _best_sentence(text, matched, weights)
-    anchors = [p[0] for p in term_positions(text[sent[0]:sent[1]], matched)] if sent else []
-    anchors = [a + sent[0] for a in anchors] if sent else []
-    in_sent = [e for e in exprs if sent is None or (e.start >= sent[0] and e.end <= sent[1])]
+    sents = _sentences(text, matched, weights, main)
+    best_i = max(range(len(sents)), key=lambda i: sents[i][2]) if sents else -1
+    best_w = sents[best_i][2] if sents else 0.0
+    ask = best_i >= 0 and best_w > 0 and text[sents[best_i][0]:sents[best_i][1]].rstrip().endswith("?")
+    anchors = [p[0] + sents[best_i][0] for p in term_positions(text[sents[best_i][0]:sents[best_i][1]], matched)] if best_w > 0 else []
     if kind == "how_long":
         durations = [e for e in exprs if e.timex_type == "DURATION" and re.match(r"^P\d", e.value)]
         if durations:
             e = _nearest(durations, anchors)
             since = duration_start(e.value, said_at)
             s, en, g = since if since else (None, None, e.granularity)
-            return TimePick(s, en, g, duration=e.value, value=e.value, kind=e.kind, text=e.text, confidence=e.confidence)
-    dated = [e for e in in_sent if e.timex_type in ("DATE", "TIME") and e.has_interval]
-    if dated:
-        e = _nearest(dated, anchors)
-        s, en = e.interval_start, e.interval_end
-        if _SINCE.match(e.text):  # "since 2016": the answer is the start, at its own granularity
-            s, en = unit_interval(s, e.granularity, e.value)  # type: ignore[arg-type]
-        dur = ""
-        if kind == "how_long" and s is not None:
-            dur = _elapsed(s, said_at, e.granularity)
-        return TimePick(s, en, e.granularity, duration=dur, value=e.value, kind=e.kind, text=e.text, confidence=e.confidence)
+            return TimePick(s, en, g, duration=e.value, value=e.value, kind=e.kind, text=e.text,
+                            confidence=e.confidence, found=True, interrogative=ask)
+    dated = [e for e in exprs if e.timex_type in ("DATE", "TIME") and e.has_interval]
+    if dated and best_w <= 0:
+        return _from_expr(dated[0], kind, said_at, dated[0].confidence * 0.7, ask)
+
+    def inside(i: int) -> list[TemporalExpression]:
+        return [e for e in dated if e.start >= sents[i][0] and e.end <= sents[i][1]]
+
+    timed = [i for i in range(len(sents)) if inside(i) and sents[i][2] >= 0.5 * best_w and sents[i][2] > 0]
+    if timed:
+        i = max(timed, key=lambda k: (sents[k][2], -abs(k - best_i)))
+        near = anchors if i == best_i else [p[0] + sents[i][0] for p in term_positions(text[sents[i][0]:sents[i][1]], matched)]
+        e = _nearest(inside(i), near)
+        return _from_expr(e, kind, said_at, e.confidence, ask)
+    if best_i > 0 and inside(best_i - 1):
+        e = inside(best_i - 1)[-1]
+        return _from_expr(e, kind, said_at, e.confidence * 0.8, ask)
     day = said_at.replace(hour=0, minute=0, second=0, microsecond=0)
     return TimePick(day, day + timedelta(days=1), "day", value=day.date().isoformat(), kind="episode_time",
-                    text="", confidence=0.8)
+                    text="", confidence=0.8, found=False, interrogative=ask)
 
 
 def _elapsed(start: datetime, ref: datetime, granularity: str) -> str:
@@ -162,23 +187,46 @@ def answer_question(question: str, turns: list[Turn], vec_sims: list[float], fac
             fact_bonus[ep] = max(fact_bonus.get(ep, 0.0), 1.0 / (1 + 0.5 * rank))
             fact_of.setdefault(ep, f["uuid"])
     ranked = rank_turns(q.terms, q.names, turns, vec_sims, fact_bonus, _time_fit(turns, q, resolver))
-    best = best_answer_turn(ranked)
-    if best is None:
+    if not ranked:
         return WhenAnswer(question, "no answer in the graph", "", "", "", "unknown", 0.0, reference_time=iso(ref) or "")
-    said = from_ms(best.turn.valid_at)
     from search.textmatch import BM25
 
     idf = BM25([t.text for t in turns]).idf if len(turns) <= 5000 else {}
-    pick = pick_time(q.kind, spoken_text(best.turn.text), best.matched, said, resolver, idf)  # type: ignore[arg-type]
-    top_own = max((r.own for r in ranked), default=1.0) or 1.0
-    strength = min(1.0, best.own / 1.2)
+    best, pick, best_score = choose_answer(q, ranked, resolver, idf)
+    said = from_ms(best.turn.valid_at)
+    top = max(best_score, 1e-9)
+    strength = min(1.0, top / 1.5)
     evidence = _evidence(ranked, best, fact_of)
     return WhenAnswer(
         question=question, answer=render_pick(pick, said),  # type: ignore[arg-type]
-        interval_start="" if (pick.duration and q.kind == "how_long" and pick.start is None) else (iso(pick.start) or ""),
-        interval_end=iso(pick.end) or "", duration=pick.duration, granularity=pick.granularity,
-        confidence=round(pick.confidence * strength * (best.own / top_own), 3), evidence=evidence,
+        interval_start=iso(pick.start) or "", interval_end=iso(pick.end) or "", duration=pick.duration,
+        granularity=pick.granularity, confidence=round(pick.confidence * strength, 3), evidence=evidence,
         statement=best.turn.text, time_text=pick.text, said_at=iso(said) or "", reference_time=iso(ref) or "")
+
+
+# answer choice among the best evidence turns: a statement that names its time, is not itself a
+# question, and whose tense fits the question ("did" -> past, "is ... planning" -> future) wins
+ANSWER_POOL, W_CONTEXT, W_FOUND, W_ASK, W_TENSE = 10, 0.5, 0.3, 0.3, 0.25
+
+
+def choose_answer(q: Question, ranked: list[RankedTurn], resolver: Resolver,
+                  idf: dict[str, float]) -> tuple[RankedTurn, TimePick, float]:
+    """The turn (and its time) that best answers the question among the top evidence turns."""
+    best: tuple[RankedTurn, TimePick, float] | None = None
+    for r in ranked[:ANSWER_POOL]:
+        said = from_ms(r.turn.valid_at)
+        pick = pick_time(q.kind, spoken_text(r.turn.text), r.matched, said, resolver, idf, q.main)  # type: ignore[arg-type]
+        found = pick.found * (0.5 if q.kind == "how_long" and not pick.duration else 1.0)
+        score = r.own + W_CONTEXT * r.context + W_FOUND * found - W_ASK * pick.interrogative
+        if pick.found and pick.start is not None and pick.end is not None and not pick.duration:
+            day = said.replace(hour=0, minute=0, second=0, microsecond=0)  # type: ignore[union-attr]
+            is_future, is_past = pick.start > said, pick.end <= day  # type: ignore[operator]
+            if (q.future and is_past) or (not q.future and is_future):
+                score -= W_TENSE
+        if best is None or score > best[2]:
+            best = (r, pick, score)
+    assert best is not None
+    return best
 
 
 def _evidence(ranked: list[RankedTurn], best: RankedTurn, fact_of: dict[str, str]) -> list[dict[str, Any]]:
