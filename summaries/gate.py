@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Literal
 
 import numpy as np
@@ -62,10 +63,13 @@ def cosine_distance(a: np.ndarray | None, b: np.ndarray | None) -> float:
     return 1.0 - float(np.dot(a, b)) / denom
 
 
-def decide(state: GateState, delta: EntityDelta, drift: float, now_ms: int, *, final: bool = False,
+def decide(state: GateState, delta: EntityDelta, drift: float | Callable[[], float], now_ms: int, *, final: bool = False,
            drift_threshold: float = DRIFT_THRESHOLD, burst_gap_ms: int = BURST_GAP_MS,
            sla_ms: int = STALENESS_SLA_MS) -> tuple[GateVerdict, GateState]:
-    """Verdict and the state to persist. `final` marks the end of a run (open bursts close)."""
+    """Verdict and the state to persist. `final` marks the end of a run (open bursts close).
+
+    `drift` may be a callable: it is only evaluated when no cheaper rule decides (an embedding costs).
+    """
     times = sorted(state.recent_episode_times + delta.episode_times)[-20:]
     new = GateState(fact_hash=state.fact_hash, last_summary_at=state.last_summary_at,
                     recent_episode_times=times, burst_open=state.burst_open, dirty=state.dirty)
@@ -91,7 +95,7 @@ def decide(state: GateState, delta: EntityDelta, drift: float, now_ms: int, *, f
         return refresh("first_summary")
     if state.burst_open:
         return refresh("burst_end")
-    if drift > drift_threshold:
+    if (drift() if callable(drift) else drift) > drift_threshold:
         return refresh("embedding_drift")
     if now_ms - state.last_summary_at > sla_ms:
         return refresh("staleness_sla")

@@ -42,10 +42,16 @@ def refresh_entities(graph: GraphStore, vectors: VectorStore, embedder: MiniLMEm
         return counts
     info = sq.entity_facts(graph, sorted(deltas))
     uuids = sorted(info)
-    texts = [" ".join(sorted(_facts_text(info[u]["facts"]))) or info[u]["name"] for u in uuids]
-    vecs = dict(zip(uuids, embedder.embed(texts))) if uuids else {}
     old_vecs = _stored_vectors(vectors, uuids)
-    writes, vec_rows = [], []
+    vecs: dict[str, Any] = {}
+
+    def embed_missing(us: list[str]) -> None:
+        # The facts-text embedding is the gate's one costly input: only for entities that need it, in one batch.
+        todo = [u for u in us if u not in vecs]
+        texts = [" ".join(sorted(_facts_text(info[u]["facts"]))) or info[u]["name"] for u in todo]
+        vecs.update(zip(todo, embedder.embed(texts)))
+
+    cases = []
     for u in uuids:
         ent, d = info[u], deltas[u]
         g = ent["gate"]
@@ -56,18 +62,27 @@ def refresh_entities(graph: GraphStore, vectors: VectorStore, embedder: MiniLMEm
                           burst_open=bool(g.get("burst_open")), dirty=bool(g.get("dirty")))
         delta = EntityDelta(fact_hash=fact_hash(_facts_text(ent["facts"])), invalidations=d.get("invalidations", 0),
                             negations=d.get("negations", 0), episode_times=sorted(set(d.get("episode_times", []))))
-        verdict, new = decide(state, delta, cosine_distance(vecs[u], old_vecs.get(u)), now_ms, final=final)
+        cases.append((u, state, delta))
+    needs: list[str] = []
+    for u, state, delta in cases:  # dry run: which entities reach the drift rule (decide is pure)
+        decide(state, delta, lambda u=u: needs.append(u) or 0.0, now_ms, final=final)
+    embed_missing(needs)
+
+    writes, vec_rows = [], []
+    for u, state, delta in cases:
+        verdict, new = decide(state, delta, lambda u=u: cosine_distance(vecs[u], old_vecs.get(u)), now_ms, final=final)
         if verdict.decision == "skip" and force_reason and delta.fact_hash != state.fact_hash:
             verdict, new.fact_hash, new.last_summary_at, new.burst_open, new.dirty = (
                 type(verdict)("refresh", force_reason), delta.fact_hash, now_ms, False, False)
         counts[f"{verdict.decision}:{verdict.reason}"] += 1
         row = {"uuid": u, **new.__dict__, "summary_embedding_ref": f"summary_vectors:{u}", "summary": None}
         if verdict.decision == "refresh":
-            row["summary"] = summarizer.summarize(ent["name"], ent["facts"])
-            vec_rows.append({"uuid": u, "vector": vecs[u].tolist()})
+            row["summary"] = summarizer.summarize(info[u]["name"], info[u]["facts"])
+            vec_rows.append(u)
         writes.append(row)
+    embed_missing(vec_rows)
+    vectors.upsert("summary_vectors", [{"uuid": u, "vector": vecs[u].tolist()} for u in vec_rows])
     sq.write_gate(graph, writes)
-    vectors.upsert("summary_vectors", vec_rows)
     return counts
 
 
