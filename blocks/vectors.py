@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from typing import Any
 
 import pyarrow as pa
@@ -44,6 +45,9 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 FTS_COLUMNS = {"facts": "fact", "entities": "name", "episodes": "content"}
 _LOCKS: dict[str, threading.Lock] = {t: threading.Lock() for t in SCHEMAS}
+_CONN_LOCK = threading.Lock()
+_CONNECTIONS: dict[str, Any] = {}
+_TABLES: dict[tuple[str, str], Any] = {}
 
 
 class VectorStore(Block):
@@ -58,18 +62,27 @@ class VectorStore(Block):
         return cls(uri=s.lancedb_uri or str(s.home / "lance"))
 
     def db(self) -> Any:
-        import lancedb
+        uri = self.uri or str(StoreSettings.from_env().home / "lance")
+        with _CONN_LOCK:
+            if uri not in _CONNECTIONS:
+                import lancedb
 
-        return lancedb.connect(self.uri or str(StoreSettings.from_env().home / "lance"))
+                # Reads always check for a newer version: another process (a worker, the CLI) may have written.
+                _CONNECTIONS[uri] = lancedb.connect(uri, read_consistency_interval=timedelta(0))
+            return _CONNECTIONS[uri]
 
     def table(self, name: str) -> Any:
-        """Open a table, creating it empty with its schema (and key index) the first time."""
+        """Open a table (handles are cached per process), creating it empty with its schema the first time."""
+        key = (self.uri or str(StoreSettings.from_env().home / "lance"), name)
+        if key in _TABLES:
+            return _TABLES[key]
         db = self.db()
         try:
-            return db.open_table(name)
+            tbl = db.open_table(name)
         except (FileNotFoundError, ValueError):
             tbl = db.create_table(name, schema=SCHEMAS[name], exist_ok=True)
-            return tbl
+        _TABLES[key] = tbl
+        return tbl
 
     def upsert(self, name: str, rows: list[dict[str, Any]]) -> None:
         """merge_insert on uuid: reruns update rows in place instead of adding copies."""

@@ -50,7 +50,7 @@ def group_turns(vectors: VectorStore, group_id: str) -> list[Turn] | None:
 
 def _safe_fts(tbl: Any, query: str, where: str, cols: list[str], limit: int) -> list[dict[str, Any]]:
     try:
-        return tbl.search(query, query_type="fts").where(where, prefilter=True).select(cols).limit(limit).to_list()
+        return tbl.search(query, query_type="fts").where(where, prefilter=True).select(cols + ["_score"]).limit(limit).to_list()
     except ValueError as exc:  # no FTS index yet: the vector ranking carries the query alone
         if "index" not in str(exc).lower():
             raise
@@ -62,7 +62,8 @@ def indexed_turns(vectors: VectorStore, group_id: str, query: str, qvec: np.ndar
     """FTS and vector hits of a large group plus their neighbouring turns (same conversation)."""
     tbl = vectors.table("episodes")
     where = _group(group_id)
-    hits = tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True).select(_TURN_COLS + ["vector"]).limit(pool).to_list()
+    hits = (tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True)
+            .select(_TURN_COLS + ["vector", "_distance"]).limit(pool).to_list())
     hits += _safe_fts(tbl, query, where, _TURN_COLS + ["vector"], pool)
     by_uuid = {r["uuid"]: r for r in hits}
     wanted: dict[str, set[int]] = {}
@@ -82,7 +83,8 @@ def fact_candidates(vectors: VectorStore, group_id: str, query: str, qvec: np.nd
     where = _group(group_id)
     if tbl.count_rows(where) == 0:
         return []
-    vec = tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True).select(_FACT_COLS).limit(limit).to_list()
+    vec = (tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True)
+           .select(_FACT_COLS + ["_distance"]).limit(limit).to_list())
     fts = _safe_fts(tbl, query, where, _FACT_COLS, limit)
     rows = {r["uuid"]: r for r in vec + fts}
     fused = rrf([[r["uuid"] for r in vec], [r["uuid"] for r in fts]])

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from lancedb.rerankers import RRFReranker
 
 from blocks import graph_queries as gq
 from blocks.embedder import MiniLMEmbedder
@@ -60,19 +61,19 @@ class FactSearch:
         if tbl.count_rows() == 0:
             return []
         pool = max(limit * 3, 30)
-        vec_rows = tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True).select(_FIELDS).limit(pool).to_list()
         try:
-            fts_rows = tbl.search(query, query_type="fts").where(where, prefilter=True).select(_FIELDS).limit(pool).to_list()
-        except ValueError as exc:  # no FTS index yet (empty or never-optimized table): vector ranking alone
+            # LanceDB's own hybrid query: BM25 (native FTS) and vector, fused by its RRF reranker (k=60).
+            hyb = (tbl.search(query_type="hybrid").vector(qvec.tolist()).text(query).where(where, prefilter=True)
+                   .rerank(RRFReranker(K=RRF_K)).select(_FIELDS).limit(pool).to_list())
+        except ValueError as exc:  # no FTS index yet (a table never optimized): vector ranking alone
             if "index" not in str(exc).lower():
                 raise
-            fts_rows = []
-        rows = {r["uuid"]: r for r in vec_rows + fts_rows}
-        rankings = [[r["uuid"] for r in vec_rows], [r["uuid"] for r in fts_rows]]
+            hyb = tbl.search(qvec.tolist(), query_type="vector").where(where, prefilter=True).select(_FIELDS).limit(pool).to_list()
+        rows = {r["uuid"]: r for r in hyb}
+        rankings = [[r["uuid"] for r in hyb]]
         if expand_graph and rows:
-            fused = rrf(rankings, RRF_K)
             seeds: list[str] = []
-            for uid, _ in fused[:3]:
+            for uid in rankings[0][:3]:
                 seeds += [rows[uid]["source_uuid"], rows[uid]["target_uuid"]]
             near = [r for r in gq.neighbours_facts(self.graph, group_id, list(dict.fromkeys(seeds)), limit=pool) if tf.accepts(r)]
             near_ids = [r["uuid"] for r in near if r["uuid"] not in rows]
@@ -82,7 +83,10 @@ class FactSearch:
                 for r in ranked:
                     rows[r["uuid"]] = r
                 rankings.append([r["uuid"] for r in ranked])
-        fused = rrf(rankings, RRF_K, weights=[1.0, 1.0, 0.5][: len(rankings)])
+        if len(rankings) == 1:
+            return [_hit(r, r.get("_relevance_score", 0.0)) for r in hyb[:limit]]
+        # Graph neighbours join the hybrid ranking by a second, half-weight RRF.
+        fused = rrf(rankings, RRF_K, weights=[1.0, 0.5])
         return [_hit(rows[uid], score) for uid, score in fused[:limit]]
 
     def _rows_by_uuid(self, group_id: str, uuids: list[str]) -> list[dict[str, Any]]:
