@@ -46,10 +46,14 @@ def backfill(
     format: str = typer.Option("auto", "--format", help="auto|jsonl|parquet|csv|locomo"),
     extractor: str = typer.Option("rules", "--extractor", help="rules|llm"),
     chunk_size: int = typer.Option(500, "--chunk-size", min=1),
+    max_tokens: Optional[int] = typer.Option(None, "--max-tokens", min=1,
+                                             help="LLM token budget for the run (prompt+completion); what is left over is quarantined"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
 ) -> None:
     """Backfill an archive into the graph; exit 3 when some rows were quarantined."""
     _quiet_env()
+    if max_tokens is not None:
+        os.environ["CHRONICLE_LLM_MAX_TOKENS"] = str(max_tokens)
     from chronicle_cli.render import backfill_with_progress, print_summary
 
     summary = backfill_with_progress(path, group, format, extractor, chunk_size, show=not as_json)

@@ -1,6 +1,7 @@
 """Backfill flow: an archive, chunk by chunk, through extract → resolve → embed → load."""
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -25,11 +26,13 @@ from tasks.summaries import ExtractiveSummarizer, chunk_deltas, summaries_task
 
 @flow(name="backfill", description="Backfill a conversation archive into the bi-temporal graph.")
 def backfill_flow(path: str, group: str | None = None, format: str = "auto", extractor: str = "rules",
-                  chunk_size: int = 500, skip_records: int = 0) -> dict[str, Any]:
+                  chunk_size: int = 500, skip_records: int = 0, llm_max_tokens: int | None = None) -> dict[str, Any]:
     """Ingest PATH (after its first `skip_records` records); returns the run summary (DESIGN §4 fields)."""
     logger = get_run_logger()
     started = time.perf_counter()
     src = Path(path).expanduser().resolve()
+    if llm_max_tokens is not None:  # read by the llm Block's configuration (blocks/llm.py)
+        os.environ["CHRONICLE_LLM_MAX_TOKENS"] = str(llm_max_tokens)
     ctx = RunContext.create(extractor)
     total = count_records(src, format)
     progress = RunProgress("backfill-progress", total)

@@ -93,10 +93,10 @@ def draw_timeline(tl: Timeline, path: str | Path) -> Path:
     try:
         if out.suffix.lower() in (".html", ".htm"):
             buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=120)
+            fig.savefig(buf, format="png", dpi=120, bbox_inches="tight")
             out.write_text(_html(tl, base64.b64encode(buf.getvalue()).decode()), encoding="utf-8")
         else:
-            fig.savefig(out, dpi=130)
+            fig.savefig(out, dpi=130, bbox_inches="tight")
     finally:
         plt.close(fig)
     return out

@@ -91,6 +91,8 @@ class RunContext:
             "llm_calls": self.extractor.usage.get("llm_calls", 0),
             "llm_prompt_tokens": self.extractor.usage.get("llm_prompt_tokens", 0),
             "llm_completion_tokens": self.extractor.usage.get("llm_completion_tokens", 0),
+            "llm_cache_hits": self.extractor.usage.get("llm_cache_hits", 0),
+            "llm_windows_failed": self.extractor.usage.get("llm_windows_failed", 0),
             "extractor": self.extractor.name,
             "groups": groups,
             "seconds": round(seconds, 3),
