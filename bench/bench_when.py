@@ -35,6 +35,20 @@ def backfill(home: Path, locomo: Path) -> None:
                         s["sample_id"], "--json"], check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+SECTIONS = {"when": "## Query layer: `when`", "retrieval": "## Query layer: retrieval"}
+
+
+def append_row(section: str, row: str) -> None:
+    """Append a table row at the end of this benchmark's own section of bench/README.md."""
+    path = REPO / "bench" / "README.md"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index(SECTIONS[section])
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    last = max(i for i in range(start, end) if lines[i].startswith("|"))
+    lines.insert(last + 1, row)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def score(answer: dict, gold: tuple) -> bool:
     """The scorer's rule: interval overlap and at most ~2x as coarse, or a duration within 15%."""
     from score_locomo_temporal import duration_days, to_date
@@ -109,8 +123,6 @@ def main() -> None:
     if args.record:
         row = (f"| {date.today()} | nproc={os.cpu_count()}, Python {platform.python_version()} | `python bench/bench_when.py"
                f"{' --official' if args.official else ''}` | {n} | {100 * acc:.1f}% | {100 * rec:.1f}% | {1000 * p50:.0f} ms | {official or '—'} |")
-        from bench_readme import append_row
-
         append_row("when", row)
     if tmp:
         tmp.cleanup()

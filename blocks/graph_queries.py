@@ -111,9 +111,11 @@ def neighbours_facts(g: GraphStore, group_id: str, entity_uuids: list[str], limi
     """Facts one hop from the given entities, either direction (graph BFS expansion for search)."""
     if not entity_uuids:
         return []
-    p = {"ids": entity_uuids, "g": group_id}
-    out = g.ro_query("UNWIND $ids AS id MATCH (a:Entity {uuid: id})-[f:RELATES_TO]->(b:Entity) WHERE f.group_id = $g RETURN " + _FACT_RETURN, p)
-    out += g.ro_query("UNWIND $ids AS id MATCH (a:Entity)-[f:RELATES_TO]->(b:Entity {uuid: id}) WHERE f.group_id = $g RETURN " + _FACT_RETURN, p)
+    p = {"ids": entity_uuids, "g": group_id, "lim": limit}
+    out = g.ro_query("UNWIND $ids AS id MATCH (a:Entity {uuid: id})-[f:RELATES_TO]->(b:Entity) WHERE f.group_id = $g "
+                     "RETURN " + _FACT_RETURN + " ORDER BY f.valid_at DESC LIMIT $lim", p)
+    out += g.ro_query("UNWIND $ids AS id MATCH (a:Entity)-[f:RELATES_TO]->(b:Entity {uuid: id}) WHERE f.group_id = $g "
+                      "RETURN " + _FACT_RETURN + " ORDER BY f.valid_at DESC LIMIT $lim", p)
     seen: dict[str, dict[str, Any]] = {}
     for r in map(_fact_row, out):
         seen.setdefault(r["uuid"], r)

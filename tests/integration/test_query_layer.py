@@ -83,8 +83,8 @@ def test_facts_on_a_day_and_between(stores):
 def test_export_snapshot_parquet(stores, tmp_path):
     from search.export import export_snapshot
 
-    full = export_snapshot(tmp_path / "all", group="demo")
-    past = export_snapshot(tmp_path / "past", group="demo", as_of=d(2023, 10, 1))
+    full = export_snapshot(tmp_path / "all", group_id="demo")
+    past = export_snapshot(tmp_path / "past", group_id="demo", as_of=d(2023, 10, 1))
     facts = pl.read_parquet(tmp_path / "all" / "facts.parquet")
     assert full["facts"] == facts.height > past["facts"] > 0
     assert facts.schema["valid_at"] == pl.Datetime("ms", "UTC")
