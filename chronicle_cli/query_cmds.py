@@ -15,9 +15,6 @@ def _quiet() -> None:
     from chronicle_cli.main import _quiet_env
 
     _quiet_env()
-    import os
-
-    os.environ.setdefault("LANCE_LOG", "error")  # lance's scanner deprecation warnings are not the user's business
 
 
 def _time(value: Optional[str], name: str) -> Optional[datetime]:

@@ -88,7 +88,8 @@ def _from_expr(e: TemporalExpression, kind: str, said_at: datetime, confidence: 
     s, en = e.interval_start, e.interval_end
     if _SINCE.match(e.text):  # "since 2016": the answer is the start, at its own granularity
         s, en = unit_interval(s, e.granularity, e.value)  # type: ignore[arg-type]
-    dur = _elapsed(s, said_at, e.granularity) if kind == "how_long" and s is not None else ""
+    # only "since X" measures how long something has lasted; "from 2016 to 2019" does not
+    dur = _elapsed(s, said_at, e.granularity) if kind == "how_long" and s is not None and _SINCE.match(e.text) else ""
     return TimePick(s, en, e.granularity, duration=dur, value=e.value, kind=e.kind, text=e.text,
                     confidence=confidence, found=True, interrogative=ask)
 
@@ -132,6 +133,11 @@ def pick_time(kind: str, text: str, matched: list[str], said_at: datetime, resol
         return _from_expr(e, kind, said_at, e.confidence, ask)
     if best_i > 0 and inside(best_i - 1):
         e = inside(best_i - 1)[-1]
+        return _from_expr(e, kind, said_at, e.confidence * 0.8, ask)
+    # an elaboration right after the statement, sharing none of its words, dates it too
+    # ("I just started at Bluepeak! Monday was my first day.")
+    if 0 <= best_i < len(sents) - 1 and sents[best_i + 1][2] == 0 and inside(best_i + 1):
+        e = inside(best_i + 1)[0]
         return _from_expr(e, kind, said_at, e.confidence * 0.8, ask)
     day = said_at.replace(hour=0, minute=0, second=0, microsecond=0)
     return TimePick(day, day + timedelta(days=1), "day", value=day.date().isoformat(), kind="episode_time",
