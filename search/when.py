@@ -134,10 +134,12 @@ def pick_time(kind: str, text: str, matched: list[str], said_at: datetime, resol
     if best_i > 0 and inside(best_i - 1):
         e = inside(best_i - 1)[-1]
         return _from_expr(e, kind, said_at, e.confidence * 0.8, ask)
-    # an elaboration right after the statement, sharing none of its words, dates it too
+    # a short elaboration right after the statement, sharing none of its words, dates it too
     # ("I just started at Bluepeak! Monday was my first day.")
-    if 0 <= best_i < len(sents) - 1 and sents[best_i + 1][2] == 0 and inside(best_i + 1):
-        e = inside(best_i + 1)[0]
+    nxt = best_i + 1
+    if 0 <= best_i < len(sents) - 1 and sents[nxt][2] == 0 and inside(nxt) \
+            and len(text[sents[nxt][0]:sents[nxt][1]].split()) <= 6:
+        e = inside(nxt)[0]
         return _from_expr(e, kind, said_at, e.confidence * 0.8, ask)
     day = said_at.replace(hour=0, minute=0, second=0, microsecond=0)
     return TimePick(day, day + timedelta(days=1), "day", value=day.date().isoformat(), kind="episode_time",

@@ -70,3 +70,9 @@ def test_answer_from_the_best_statement_with_evidence():
 def test_no_turns_no_answer():
     a = answer_question("When did X happen?", [], [], [], d(2023, 1, 1), resolve)
     assert a.interval_start == "" and a.evidence == [] and a.confidence == 0.0
+
+
+def test_a_short_elaboration_after_the_statement_dates_it():
+    text = "Ok, official announcement: I just started working at Bluepeak Analytics! Monday was my first day."
+    p = pick_time("when", text, terms("Maya start working Bluepeak Analytics"), d(2024, 2, 14, 18), resolve)
+    assert p.found and p.start == d(2024, 2, 12)
