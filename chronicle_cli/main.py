@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from chronicle_cli import query_cmds
+from chronicle_cli.common import parse_time_option, quiet_env
 from chronicle_cli.temporal_cmd import temporal_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Chronicle: conversation archives to a bi-temporal knowledge graph.")
@@ -15,28 +16,6 @@ app.add_typer(temporal_app, name="temporal")
 query_cmds.register(app)
 
 EXIT_PARTIAL = 3  # the run finished but quarantined some input
-
-
-def _quiet_env() -> None:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-    os.environ.setdefault("DO_NOT_TRACK", "1")
-    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-    os.environ.setdefault("RUST_LOG", "error")  # lance's scanner warnings are not the user's business
-
-
-def _parse_time(value: Optional[str], name: str):
-    if value is None:
-        return None
-    from models.timeutil import parse_timestamp
-
-    try:
-        return parse_timestamp(value)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint=name) from exc
 
 
 @app.command()
@@ -51,7 +30,7 @@ def backfill(
     as_json: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
 ) -> None:
     """Backfill an archive into the graph; exit 3 when some rows were quarantined."""
-    _quiet_env()
+    quiet_env()
     if max_tokens is not None:
         os.environ["CHRONICLE_LLM_MAX_TOKENS"] = str(max_tokens)
     from chronicle_cli.render import backfill_with_progress, print_summary
@@ -77,12 +56,12 @@ def search(
     as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
 ) -> None:
     """Hybrid search over facts (BM25 + vector + graph, RRF), current facts unless told otherwise."""
-    _quiet_env()
+    quiet_env()
     from chronicle_cli.render import print_hits
     from search.api import search_facts
     from search.filters import TimeFilter
 
-    tf = TimeFilter(as_of=_parse_time(as_of, "--as-of"), known_at=_parse_time(known_at, "--known-at"),
+    tf = TimeFilter(as_of=parse_time_option(as_of, "--as-of"), known_at=parse_time_option(known_at, "--known-at"),
                     include_expired=include_expired)
     hits = search_facts(query, group, limit=limit, tf=tf, expand_graph=not no_graph)
     if as_json:
@@ -96,7 +75,7 @@ def search(
 def stats(group: Optional[str] = typer.Option(None, "--group", "-g"),
           as_json: bool = typer.Option(False, "--json")) -> None:
     """Counts of episodes, entities, facts (current/invalidated), mentions and quarantined rows."""
-    _quiet_env()
+    quiet_env()
     from chronicle_cli.render import print_table
     from search.api import store_stats
 
@@ -108,7 +87,7 @@ def stats(group: Optional[str] = typer.Option(None, "--group", "-g"),
 def verify(group: Optional[str] = typer.Option(None, "--group", "-g"),
            as_json: bool = typer.Option(False, "--json")) -> None:
     """Check that FalkorDB and LanceDB hold the same episodes, entities and facts; exit 1 if not."""
-    _quiet_env()
+    quiet_env()
     from chronicle_cli.render import print_table
     from search.api import verify_stores
 
@@ -132,7 +111,7 @@ def nightly(directory: str = typer.Argument(..., help="archive directory"),
             chunk_size: int = typer.Option(500, "--chunk-size", min=1),
             as_json: bool = typer.Option(False, "--json")) -> None:
     """Run the nightly flow once: ingest new files and new rows since the last successful run."""
-    _quiet_env()
+    quiet_env()
     from chronicle_cli.render import print_table
     from flows.nightly import nightly_flow
 
@@ -149,7 +128,7 @@ def refresh(what: str = typer.Argument(..., help="summaries|communities"),
             force: bool = typer.Option(False, "--force", help="communities: recompute even if unchanged"),
             as_json: bool = typer.Option(False, "--json")) -> None:
     """Run a refresh flow once: the summary staleness sweep or community detection."""
-    _quiet_env()
+    quiet_env()
     from chronicle_cli.render import print_table
 
     if what == "summaries":

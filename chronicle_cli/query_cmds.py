@@ -10,22 +10,7 @@ from typing import Optional
 
 import typer
 
-
-def _quiet() -> None:
-    from chronicle_cli.main import _quiet_env
-
-    _quiet_env()
-
-
-def _time(value: Optional[str], name: str) -> Optional[datetime]:
-    if value is None:
-        return None
-    from models.timeutil import parse_timestamp
-
-    try:
-        return parse_timestamp(value)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint=name) from exc
+from chronicle_cli.common import parse_time_option, quiet_env
 
 
 def when_cmd(
@@ -35,10 +20,10 @@ def when_cmd(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Answer a when / how-long question from the graph alone (no LLM), with evidence."""
-    _quiet()
+    quiet_env()
     from search.when import when
 
-    a = when(question, group, ref=_time(ref, "--ref"))
+    a = when(question, group, ref=parse_time_option(ref, "--ref"))
     if as_json:
         typer.echo(json.dumps(a.as_json(), ensure_ascii=False))
         return
@@ -60,11 +45,11 @@ def timeline_cmd(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """An entity's facts ordered by valid_at, with validity intervals, invalidations and their episodes."""
-    _quiet()
+    quiet_env()
     from search.timeline import entity_timeline, render_text
 
     try:
-        tl = entity_timeline(entity, group, _time(as_of, "--as-of"), _time(known_at, "--known-at"))
+        tl = entity_timeline(entity, group, parse_time_option(as_of, "--as-of"), parse_time_option(known_at, "--known-at"))
     except LookupError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1) from None
@@ -85,14 +70,14 @@ def facts_cmd(
     as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
 ) -> None:
     """Facts on a date or in a range, by granularity (a 'May 2023' fact matches a May day, less confidently)."""
-    _quiet()
+    quiet_env()
     from search.range import facts_between, facts_on
 
-    k = _time(known_at, "--known-at")
+    k = parse_time_option(known_at, "--known-at")
     if on and not between:
-        rows = facts_on(group, _time(on, "--on"), k, not no_states)  # type: ignore[arg-type]
+        rows = facts_on(group, parse_time_option(on, "--on"), k, not no_states)  # type: ignore[arg-type]
     elif between and not on:
-        rows = facts_between(group, _time(between[0], "--between"), _time(between[1], "--between"), k, not no_states)  # type: ignore[arg-type]
+        rows = facts_between(group, parse_time_option(between[0], "--between"), parse_time_option(between[1], "--between"), k, not no_states)  # type: ignore[arg-type]
     else:
         raise typer.BadParameter("give exactly one of --on DAY or --between A B")
     for r in rows:
@@ -113,10 +98,10 @@ def export_cmd(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Parquet snapshot of episodes, entities and facts (polars)."""
-    _quiet()
+    quiet_env()
     from search.export import export_snapshot
 
-    rep = export_snapshot(output, group, _time(as_of, "--as-of"), _time(known_at, "--known-at"))
+    rep = export_snapshot(output, group, parse_time_option(as_of, "--as-of"), parse_time_option(known_at, "--known-at"))
     typer.echo(json.dumps(rep) if as_json else
                f"wrote {rep['episodes']} episodes, {rep['entities']} entities, {rep['facts']} facts to {rep['dir']}")
 
@@ -130,12 +115,12 @@ def ask_cmd(
     as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
 ) -> None:
     """Search with the query's own time words narrowing the window ('last May', 'before she moved')."""
-    _quiet()
+    quiet_env()
     from search.filters import TimeFilter
     from search.temporal_search import search_at
 
-    k = _time(known_at, "--known-at")
-    res = search_at(query, group, limit=limit, ref=_time(ref, "--ref"),
+    k = parse_time_option(known_at, "--known-at")
+    res = search_at(query, group, limit=limit, ref=parse_time_option(ref, "--ref"),
                     tf=TimeFilter(known_at=k) if k else None)
     if res.window is not None:
         typer.echo(f"window: {res.window.text!r} [{res.window.start.date()}, {res.window.end.date()})"
