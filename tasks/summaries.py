@@ -46,10 +46,12 @@ def refresh_entities(graph: GraphStore, vectors: VectorStore, embedder: MiniLMEm
     vecs: dict[str, Any] = {}
 
     def embed_missing(us: list[str]) -> None:
-        # The facts-text embedding is the gate's one costly input: only for entities that need it, in one batch.
+        # An entity's facts vector is the mean of its current facts' stored embeddings: re-embedding the
+        # joined facts text cost more than the whole chunk's embedding stage (measured: 25 s vs 14 s / 5k turns).
         todo = [u for u in us if u not in vecs]
-        texts = [" ".join(sorted(_facts_text(info[u]["facts"]))) or info[u]["name"] for u in todo]
-        vecs.update(zip(todo, embedder.embed(texts)))
+        means = _mean_fact_vectors(vectors, todo)
+        for u in todo:
+            vecs[u] = means[u] if u in means else embedder.embed([info[u]["name"]])[0]
 
     cases = []
     for u in uuids:
@@ -84,6 +86,22 @@ def refresh_entities(graph: GraphStore, vectors: VectorStore, embedder: MiniLMEm
     vectors.upsert("summary_vectors", [{"uuid": u, "vector": vecs[u].tolist()} for u in vec_rows])
     sq.write_gate(graph, writes)
     return counts
+
+
+def _mean_fact_vectors(vectors: VectorStore, uuids: list[str]) -> dict[str, Any]:
+    """uuid → normalised mean of the vectors of the current facts it is an endpoint of."""
+    import numpy as np
+
+    if not uuids:
+        return {}
+    ids = ", ".join(sql_quote(u) for u in uuids)
+    where = (f"(source_uuid IN ({ids}) OR target_uuid IN ({ids})) AND expired_at IS NULL AND invalid_at IS NULL")
+    wanted, sums = set(uuids), {}
+    for r in vectors.column("facts", ["source_uuid", "target_uuid", "vector"], where):
+        v = np.asarray(r["vector"], dtype=np.float32)
+        for u in {r["source_uuid"], r["target_uuid"]} & wanted:
+            sums[u] = sums.get(u, 0) + v
+    return {u: v / (float(np.linalg.norm(v)) or 1.0) for u, v in sums.items()}
 
 
 def _stored_vectors(vectors: VectorStore, uuids: list[str]) -> dict[str, Any]:
