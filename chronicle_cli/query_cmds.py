@@ -5,7 +5,6 @@ Heavy imports (stores, embedder, matplotlib, polars) stay inside the commands so
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Optional
 
 import typer

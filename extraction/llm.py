@@ -10,17 +10,14 @@ import asyncio
 import concurrent.futures
 import logging
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from blocks.llm import LLMConfig
 from extraction.llm_client import BudgetExhausted, LLMSession, ResponseCache, cache_dir
 from extraction.llm_window import Resolver, Window, add_anchors, build_windows, render, to_extractions
 from models.episode import Episode
-from models.extraction import EpisodeExtraction, StrictWindowExtraction, WindowExtraction
+from models.extraction import EpisodeExtraction, ExtractionBatch, StrictWindowExtraction, WindowExtraction
 from prompts.loader import load
-
-if TYPE_CHECKING:
-    from tasks.extract import ExtractionBatch
 
 log = logging.getLogger("chronicle.llm")
 T = TypeVar("T")
@@ -75,10 +72,8 @@ class LLMExtractor:
         """Configured by the saved llm Block when there is one, else OPENAI_* / CHRONICLE_LLM_* variables."""
         return cls(LLMConfig.resolve())
 
-    def extract_many(self, episodes: list[Episode]) -> "ExtractionBatch":
+    def extract_many(self, episodes: list[Episode]) -> ExtractionBatch:
         """Extract one group's episodes of a chunk; failed windows come back as per-episode failures."""
-        from tasks.extract import ExtractionBatch
-
         windows = build_windows(episodes, self.config.window_turns, self.config.context_turns, self._tails)
         for w in windows:
             add_anchors(w, self._resolve)

@@ -12,10 +12,10 @@ from datetime import datetime
 from dateutil.relativedelta import relativedelta
 
 from extraction.grammar import to_third_person
-from extraction.mentions import find_mentions, guess_type
+from extraction.mentions import find_mentions
 from extraction.patterns import FAMILY, GENERIC, OBJECT_STOP, PATTERNS, RelationPattern
 from models.episode import Episode
-from models.extraction import EpisodeExtraction, ExtractedEntity, ExtractedFact
+from models.extraction import EpisodeExtraction, ExtractedEntity, ExtractedFact, ExtractionBatch
 from models.graph import FactType, TemporalProvenance
 from models.temporal import TemporalExpression
 
@@ -90,10 +90,8 @@ class RulesExtractor:
         self._resolve = resolver or _default_resolver
         self.usage: dict[str, int] = {"llm_calls": 0, "llm_prompt_tokens": 0, "llm_completion_tokens": 0}
 
-    def extract_many(self, episodes: list[Episode]) -> "ExtractionBatch":
+    def extract_many(self, episodes: list[Episode]) -> ExtractionBatch:
         """Extract each episode on its own; the speakers of a conversation count as persons."""
-        from tasks.extract import ExtractionBatch
-
         speakers: dict[str, set[str]] = {}
         for ep in episodes:
             speakers.setdefault(ep.conversation_id, set()).add(ep.speaker)

@@ -1,11 +1,13 @@
 """What an extractor (rules or LLM) returns for one episode, before resolution against the graph."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.episode import Episode
 from models.graph import FactType, TemporalProvenance
 
 
@@ -220,3 +222,11 @@ class TemporalResolutionBatch(BaseModel):
     """Calendar intervals for time phrases the rule engine could not resolve."""
 
     resolutions: list[TemporalResolution] = Field(default_factory=list)
+
+
+@dataclass
+class ExtractionBatch:
+    """Extractions for the episodes that succeeded, and (episode, reason) for those that did not."""
+
+    extractions: list[EpisodeExtraction] = field(default_factory=list)
+    failures: list[tuple[Episode, str]] = field(default_factory=list)

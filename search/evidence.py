@@ -112,3 +112,21 @@ def latest_turn_ms(vectors: VectorStore, group_id: str) -> int | None:
     import pyarrow.compute as pc
 
     return int(pc.max(rows.column("valid_at")).as_py())
+
+
+def retrieve_for_question(question: str, group_id: str, ref: Any, vectors: Any, embedder: Any) -> tuple[Any, Any, Any]:
+    """(ref, parsed question, retrieved candidates) for a question; ref defaults to the group's newest turn."""
+    from blocks.embedder import MiniLMEmbedder
+    from blocks.vectors import VectorStore
+    from models.timeutil import from_ms, utcnow
+    from search.query_time import parse_question
+    from temporal.engine import resolve
+
+    vectors = vectors or VectorStore.from_settings()
+    embedder = embedder or MiniLMEmbedder()
+    if ref is None:
+        # an archive's "now" is its newest turn: "last May" means the May before the conversation ended
+        last = latest_turn_ms(vectors, group_id)
+        ref = from_ms(last) if last is not None else utcnow()
+    q = parse_question(question, ref, resolve)
+    return ref, q, retrieve(vectors, embedder, group_id, q.core or question)

@@ -8,27 +8,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from models.timeutil import from_ms, iso, utcnow
-from search.query_time import parse_question
+from models.timeutil import from_ms, iso
 from search.turn_rank import RankedTurn, rank_turns
 
 
 def rank_for(question: str, group_id: str, ref: datetime | None = None, vectors: Any = None,
              embedder: Any = None) -> list[RankedTurn]:
     """All candidate turns for the question, best evidence first."""
-    from blocks.embedder import MiniLMEmbedder
-    from blocks.vectors import VectorStore
-    from search.evidence import latest_turn_ms, retrieve
+    from search.evidence import retrieve_for_question
     from search.when import _time_fit
     from temporal.engine import resolve
 
-    vectors = vectors or VectorStore.from_settings()
-    embedder = embedder or MiniLMEmbedder()
-    if ref is None:
-        last = latest_turn_ms(vectors, group_id)
-        ref = from_ms(last) if last is not None else utcnow()
-    q = parse_question(question, ref, resolve)  # type: ignore[arg-type]
-    got = retrieve(vectors, embedder, group_id, q.core or question)
+    _, q, got = retrieve_for_question(question, group_id, ref, vectors, embedder)
     bonus: dict[str, float] = {}
     for rank, f in enumerate(got.facts):
         for ep in f.get("episodes") or []:

@@ -246,19 +246,8 @@ def _evidence(ranked: list[RankedTurn], best: RankedTurn, fact_of: dict[str, str
 
 def when(question: str, group_id: str, ref: datetime | None = None, vectors: Any = None, embedder: Any = None) -> WhenAnswer:
     """Answer a when/how-long question for one group from the configured stores."""
-    from blocks.embedder import MiniLMEmbedder
-    from blocks.vectors import VectorStore
-    from models.timeutil import utcnow
-    from search.evidence import latest_turn_ms, retrieve
-
-    vectors = vectors or VectorStore.from_settings()
-    embedder = embedder or MiniLMEmbedder()
-    if ref is None:
-        # an archive's "now" is its newest turn: "last May" means the May before the conversation ended
-        last = latest_turn_ms(vectors, group_id)
-        ref = from_ms(last) if last is not None else utcnow()
+    from search.evidence import retrieve_for_question
     from temporal.engine import resolve
 
-    q = parse_question(question, ref, resolve)  # type: ignore[arg-type]
-    got = retrieve(vectors, embedder, group_id, q.core or question)
+    ref, _, got = retrieve_for_question(question, group_id, ref, vectors, embedder)
     return answer_question(question, got.turns, got.vec_sims, got.facts, ref, resolve)  # type: ignore[arg-type]

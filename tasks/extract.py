@@ -1,22 +1,13 @@
 """Extraction stage: episodes → per-episode entities and facts (rules extractor by default)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from prefect import task
 from prefect.cache_policies import NONE
 
 from models.episode import Episode
-from models.extraction import EpisodeExtraction
-
-
-@dataclass
-class ExtractionBatch:
-    """Extractions for the episodes that succeeded, and (episode, reason) for those that did not."""
-
-    extractions: list[EpisodeExtraction] = field(default_factory=list)
-    failures: list[tuple[Episode, str]] = field(default_factory=list)
+from models.extraction import ExtractionBatch
 
 
 class Extractor(Protocol):

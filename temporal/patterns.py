@@ -66,8 +66,8 @@ PATTERNS: dict[str, str] = {
     "year": (r"(?<![\w$£€#.,/:@])(?:(?P<sig>in|since|during|by|until|till|through|from|to|before|after"
              r"|of|around|circa|for|between|and|year)\s+)?"
              rf"(?:(?P<mod>{MODW})[\s-]+)?(?P<y>{YEAR}){YEAR_END}"),
-    "decade4": (rf"(?:(?P<sig>in|since|during|by|until|from|of|through)\s+)?(?:the\s+)?"
-                rf"(?:(?P<mod>early|mid|late)[\s-]+)?(?P<d4>1\d{{2}}0|20\d0)['’]?s\b"),
+    "decade4": (r"(?:(?P<sig>in|since|during|by|until|from|of|through)\s+)?(?:the\s+)?"
+                r"(?:(?P<mod>early|mid|late)[\s-]+)?(?P<d4>1\d{2}0|20\d0)['’]?s\b"),
     "decade2": (r"\bthe\s+(?:(?P<mod>early|mid|late)[\s-]+)?"
                 r"(?:['’]?(?P<d2>[1-9]0|00)['’]?s|(?P<dw>twenties|thirties|forties|fifties|sixties"
                 r"|seventies|eighties|nineties))\b"),

@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 
 from temporal import rules, timex
 from temporal.lexicon import FUZZY_COUNTS, PARTS_OF_DAY, WEEKDAYS, parse_number, unit_of
-from temporal.norm import Groups, Norm, date_norm, duration_gran, low, mod_part, unit_gran
+from temporal.norm import Groups, Norm, date_norm, duration_gran, low, mod_part
 
 _BACK = frozenset({"last", "previous", "past", "this past", "prior"})
 _FWD = frozenset({"next", "coming", "upcoming", "following", "this coming"})

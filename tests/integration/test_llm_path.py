@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path

@@ -1,10 +1,7 @@
 """Nightly watermark, summary gate counters and community refresh on real stores."""
 from __future__ import annotations
 
-import json
-import shutil
 
-import pytest
 
 from blocks.graph import GraphStore
 from flows.backfill import backfill_flow
