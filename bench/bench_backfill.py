@@ -14,18 +14,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import date
+from datetime import date, datetime, timezone
 from pathlib import Path
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-os.environ.setdefault("DO_NOT_TRACK", "1")
-os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-os.environ.setdefault("RUST_LOG", "error")
+from benchenv import HERE, prepare  # noqa: E402  (bench/ is on sys.path when run as a file)
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+prepare()
 
+AS_OF = datetime(2024, 6, 1, tzinfo=timezone.utc)  # inside the generated archive's span
 QUERIES = ["Where does {p} work?", "Where does {p} live?", "What does {p} like?", "When did {p} move?",
            "What is {p} planning?", "Who is {p} dating?", "Did {p} change jobs?", "Where did {p} travel?"]
 
@@ -70,7 +66,7 @@ def main() -> None:
     search_facts(qs[0], "bench", limit=10)
     lat: dict[str, list[float]] = {"current": [], "as_of": []}
     for i, q in enumerate(qs):
-        for mode, tf in (("current", TimeFilter()), ("as_of", TimeFilter(as_of=summary_mid_time()))):
+        for mode, tf in (("current", TimeFilter()), ("as_of", TimeFilter(as_of=AS_OF))):
             t = time.perf_counter()
             search_facts(q, "bench", limit=10, tf=tf)
             lat[mode].append((time.perf_counter() - t) * 1000)
@@ -97,12 +93,6 @@ def main() -> None:
                      "| date | machine | command | backfill (rules) | embedder-only floor | search p50 / p95 | as-of p50 / p95 | graph |\n"
                      "|---|---|---|---|---|---|---|---|\n" + marker + "\n")
         readme.write_text(text.replace(marker, row + marker))
-
-
-def summary_mid_time():
-    from datetime import datetime, timezone
-
-    return datetime(2024, 6, 1, tzinfo=timezone.utc)
 
 
 if __name__ == "__main__":

@@ -10,19 +10,14 @@ import json
 import os
 import platform
 import random
-import sys
 import tempfile
 import time
 from datetime import date
-from pathlib import Path
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-os.environ.setdefault("DO_NOT_TRACK", "1")
-os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-LOCOMO = HERE.parent.parent / "shared" / "eval" / "locomo_dev.json"
+from benchenv import HERE, REPO, prepare  # noqa: E402  (bench/ is on sys.path when run as a file)
+
+prepare()
+LOCOMO = REPO.parent / "shared" / "eval" / "locomo_dev.json"
 
 
 def gate_figures() -> dict:

@@ -7,11 +7,11 @@ import re
 _KEEP_VERB = {
     "was", "were", "had", "did", "could", "would", "should", "might", "must", "can", "will", "shall",
     "went", "got", "ran", "saw", "made", "took", "came", "gave", "found", "left", "met", "bought",
-    "brought", "began", "began", "felt", "kept", "knew", "lost", "paid", "put", "read", "said", "sent",
+    "brought", "began", "felt", "kept", "knew", "lost", "paid", "put", "read", "said", "sent",
     "set", "sold", "spent", "taught", "thought", "told", "won", "wrote", "drove", "ate", "flew", "grew",
     "heard", "held", "led", "let", "lit", "rode", "sang", "sat", "slept", "spoke", "stood", "swam",
     "threw", "understood", "woke", "wore", "built", "caught", "chose", "drew", "fell", "forgot", "hung",
-    "hid", "hit", "hurt", "quit", "shut", "sent", "struck", "became", "broke", "cut", "dug", "fed",
+    "hid", "hit", "hurt", "quit", "shut", "struck", "became", "broke", "cut", "dug", "fed",
     "fought", "just", "also", "really", "still", "finally", "recently", "actually", "never", "always",
     "often", "usually", "sometimes", "already", "definitely", "totally", "even", "only", "and", "or",
 }

@@ -28,11 +28,11 @@ class RelationPattern:
 
 
 def _p(relation: str, fact_type: FactType, target_type: str, body: str, negates: bool = False) -> RelationPattern:
-    return RelationPattern(relation, fact_type, target_type, re.compile(body, re.I if False else 0), negates)
+    return RelationPattern(relation, fact_type, target_type, re.compile(body), negates)
 
 
 PATTERNS: tuple[RelationPattern, ...] = (
-    _p("works_at", "state", "Organization", _SUBJ + r"(?:\s+(?:don't|do not|no longer))\s+work(?:s)?\s+(?:at|for)\s+" + _OBJ + r"(?=.*\b(?:anymore|any more)\b)?", negates=True),
+    _p("works_at", "state", "Organization", _SUBJ + r"(?:\s+(?:don't|do not|no longer))\s+work(?:s)?\s+(?:at|for)\s+" + _OBJ, negates=True),
     _p("works_at", "state", "Organization", _SUBJ + _ADV + r"\s+(?:left|quit)\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _OBJ, negates=True),
     _p("works_at", "state", "Organization", _SUBJ + r"(?:'m|\s+am)?" + _ADV + r"\s+(?:work(?:ing)?|started\s+(?:working|a\s+(?:new\s+)?job)|began\s+working|got\s+(?:a|the)\s+(?:new\s+)?job|took\s+a\s+(?:new\s+)?job|accepted\s+(?:a|an|the)\s+(?:\w+\s+)?(?:job|offer|position))\s+(?:at|for|with)\s+" + _OBJ),
     _p("works_at", "state", "Organization", _SUBJ + _ADV + r"\s+joined\s+" + r"(?P<obj>[A-Z][^.!?,;]*)"),

@@ -39,7 +39,7 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
     turns = TurnCounter()
     c: dict[str, int] = defaultdict(int)
     gate: Counter[str] = Counter()
-    open_bursts: dict[str, dict[str, Any]] = {}
+    touched: set[str] = set()  # entities whose gate ran this run; their open bursts close at the end
     summarizer = ExtractiveSummarizer()
     seen = 0
     # Chunk payloads go to tasks wrapped in quote(): Prefect would otherwise walk every object in
@@ -73,7 +73,7 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
                 deltas = chunk_deltas(eps, res.facts, to_ms(now))
                 counts = summaries_task(ctx.graph, ctx.vectors, ctx.embedder, summarizer, quote(deltas), to_ms(now))
                 gate.update(counts)
-                open_bursts.update({u: {} for u in deltas})
+                touched.update(deltas)
             except Exception as exc:  # the chunk is quarantined with its reason; the run goes on
                 logger.error("chunk %d of group %s failed after retries: %r", chunk_no, gid, exc)
                 bad.extend(_chunk_quarantine(eps, str(src), chunk_no, exc, now))
@@ -91,8 +91,9 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
                 logger.warning("quarantined %s (%s): %s", q.location, q.stage, q.reason)
         progress.update(c["episodes_read"], dict(c))
         logger.info("chunk %d: %d records, %d ingested so far", chunk_no, len(records), c["episodes_ingested"])
-    if open_bursts:  # the run is over: bursts still open close now, so no summary waits for the next run
-        gate.update(summaries_task(ctx.graph, ctx.vectors, ctx.embedder, summarizer, _pending(open_bursts), to_ms(utcnow()), final=True))
+    if touched:  # the run is over: bursts still open close now, so no summary waits for the next run
+        gate.update(summaries_task(ctx.graph, ctx.vectors, ctx.embedder, summarizer, quote(_pending(touched)),
+                                   to_ms(utcnow()), final=True))
     ctx.vectors.ensure_indexes()
     summary = ctx.summary(dict(c), groups=sorted({group} if group else ctx.groups()), seconds=time.perf_counter() - started)
     summary["summaries_refreshed"] = sum(v for k, v in gate.items() if k.startswith("refresh:"))
@@ -103,7 +104,7 @@ def backfill_flow(path: str, group: str | None = None, format: str = "auto", ext
     return summary
 
 
-def _pending(touched: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _pending(touched: set[str]) -> dict[str, dict[str, Any]]:
     """End-of-run pass: empty deltas; only entities whose facts changed since their summary can refresh."""
     return {u: {"invalidations": 0, "negations": 0, "episode_times": []} for u in touched}
 
